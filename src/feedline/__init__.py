@@ -1,0 +1,28 @@
+"""Feedline: the ideas of `tf.data`, runnable with NumPy alone.
+
+>>> import feedline as fl
+>>> [int(x) for x in fl.data.Dataset.range(4).map(lambda x: x * x)]
+[0, 1, 4, 9]
+"""
+
+import importlib
+
+from . import data, dtypes, errors
+from .dtypes import bool_, float16, float32, float64, int8, int16, int32, int64, string, uint8
+
+__version__ = "0.1.0"
+
+# Heavier namespaces load on first use, so `import feedline` stays quick.
+_LAZY = {"io", "train", "layers", "lookup", "perf", "checks", "sources"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'feedline' has no attribute {name!r}")
+
+
+__all__ = ["data", "dtypes", "errors", "bool_", "float16", "float32", "float64", "int8",
+           "int16", "int32", "int64", "string", "uint8", "__version__"]

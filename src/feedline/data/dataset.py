@@ -1,0 +1,369 @@
+"""`Dataset`: an immutable description of a pipeline; iterating it runs one epoch.
+
+Each transformation lives in its own module under `feedline.data.ops`; the methods here only
+document the public API and build the matching dataset object.
+"""
+
+import numpy as np
+
+from . import structure
+from .options import Options
+from .spec import spec_of
+
+AUTOTUNE = -1
+INFINITE_CARDINALITY = -1
+UNKNOWN_CARDINALITY = -2
+
+# Functions `(dataset, iterator) -> iterator` applied to every stage's iterator as it is made.
+# `feedline.perf` installs one while tracing; with none installed iteration costs nothing extra.
+iterator_hooks = []
+
+
+class Dataset:
+    """A sequence of elements, described lazily; `iter(dataset)` starts a fresh epoch.
+
+    >>> ds = Dataset.range(6).map(lambda x: x * 10).batch(4)
+    >>> [batch.tolist() for batch in ds]
+    [[0, 10, 20, 30], [40, 50]]
+    """
+
+    #: Datasets this one reads from (used for options, tracing and cardinality).
+    _inputs = ()
+    #: The name of this stage in timelines and error messages.
+    _stage = "dataset"
+
+    # -- what a subclass provides ------------------------------------------------------------
+
+    def _make_iterator(self):
+        """A fresh Python iterator over this dataset's elements."""
+        raise NotImplementedError
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+    def _element_spec(self):
+        """The spec of one element; by default found by looking at the first element."""
+        iterator = self._iterator()
+        try:
+            first = next(iterator)
+        except StopIteration:
+            raise ValueError(f"cannot infer the element_spec of an empty {self._stage} dataset; "
+                             "give an output_signature") from None
+        finally:
+            close = getattr(iterator, "close", None)
+            if close is not None:
+                close()
+        return spec_of(first)
+
+    # -- iteration ---------------------------------------------------------------------------
+
+    def _iterator(self):
+        iterator = self._make_iterator()
+        for hook in iterator_hooks:
+            iterator = hook(self, iterator)
+        return iterator
+
+    def __iter__(self):
+        return Iterator(self)
+
+    def as_numpy_iterator(self):
+        """An iterator over the elements (they already are NumPy values)."""
+        return Iterator(self)
+
+    def __bool__(self):
+        return True
+
+    def __len__(self):
+        size = self.cardinality()
+        if size == INFINITE_CARDINALITY:
+            raise TypeError("the dataset is infinite")
+        if size == UNKNOWN_CARDINALITY:
+            raise TypeError("the dataset length is unknown")
+        return int(size)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} element_spec={self.element_spec}>"
+
+    # -- properties --------------------------------------------------------------------------
+
+    def cardinality(self):
+        """Number of elements, or `INFINITE_CARDINALITY` (-1) or `UNKNOWN_CARDINALITY` (-2).
+
+        >>> int(Dataset.range(10).batch(3).cardinality())
+        4
+        """
+        return np.int64(self._cardinality())
+
+    @property
+    def element_spec(self):
+        """The `TensorSpec` structure of one element."""
+        cached = self.__dict__.get("_cached_spec")
+        if cached is None:
+            cached = self._element_spec()
+            self.__dict__["_cached_spec"] = cached
+        return cached
+
+    def options(self):
+        """The `Options` in force here: those of every input, then this dataset's own."""
+        merged = Options()
+        for dataset in self._inputs:
+            merged = merged.merge(dataset.options())
+        return merged
+
+    # -- sources -----------------------------------------------------------------------------
+
+    @staticmethod
+    def range(*args, dtype=np.int64):
+        """Integers like Python's `range(start, stop, step)`, as int64 scalars.
+
+        >>> list(Dataset.range(2, 8, 3).as_numpy_iterator())
+        [np.int64(2), np.int64(5)]
+        """
+        return range_.RangeDataset(*args, dtype=dtype)
+
+    @staticmethod
+    def from_tensors(element):
+        """A dataset of one element: `element` itself."""
+        return from_tensors.TensorsDataset(element)
+
+    @staticmethod
+    def from_tensor_slices(element):
+        """One element per row of `element`; every component must have the same first size.
+
+        >>> [x.tolist() for x in Dataset.from_tensor_slices([[1, 2], [3, 4]])]
+        [[1, 2], [3, 4]]
+        """
+        return from_tensors.TensorSlicesDataset(element)
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None,
+                       output_signature=None):
+        """Elements produced by calling `generator(*args)` afresh for every iterator."""
+        return from_generator.GeneratorDataset(generator, output_signature, args,
+                                               output_types, output_shapes)
+
+    @staticmethod
+    def zip(*datasets):
+        """Tuples of the elements of several datasets, until the shortest ends.
+
+        >>> [tuple(map(int, pair)) for pair in Dataset.zip(Dataset.range(2), Dataset.range(5, 9))]
+        [(0, 5), (1, 6)]
+        """
+        if len(datasets) == 1 and isinstance(datasets[0], (tuple, dict)):
+            datasets = datasets[0]
+        return zip_.ZipDataset(datasets)
+
+    # -- element-wise transformations --------------------------------------------------------
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+        """Apply `map_func` to every element (tuples are unpacked into arguments).
+
+        >>> [int(x) for x in Dataset.range(3).map(lambda x: x + 1)]
+        [1, 2, 3]
+        """
+        return map_.MapDataset(self, map_func, num_parallel_calls, deterministic)
+
+    def filter(self, predicate):
+        """Keep the elements for which `predicate` is true.
+
+        >>> [int(x) for x in Dataset.range(6).filter(lambda x: x % 2 == 0)]
+        [0, 2, 4]
+        """
+        return filter_.FilterDataset(self, predicate)
+
+    def flat_map(self, map_func):
+        """Map each element to a dataset and yield their elements one dataset after another."""
+        return flat_map.FlatMapDataset(self, map_func)
+
+    def interleave(self, map_func, cycle_length=None, block_length=None,
+                   num_parallel_calls=None, deterministic=None):
+        """Map each element to a dataset and take `block_length` elements from each of
+        `cycle_length` open datasets in turn.
+
+        >>> ds = Dataset.range(1, 3).interleave(
+        ...     lambda x: Dataset.from_tensors(x).repeat(3), cycle_length=2)
+        >>> [int(x) for x in ds]
+        [1, 2, 1, 2, 1, 2]
+        """
+        return interleave.InterleaveDataset(self, map_func, cycle_length, block_length,
+                                            num_parallel_calls, deterministic)
+
+    def scan(self, initial_state, scan_func):
+        """Carry a state through the elements: `scan_func(state, element) -> (state, output)`.
+
+        >>> [int(x) for x in Dataset.range(4).scan(np.int64(0), lambda s, x: (s + x, s + x))]
+        [0, 1, 3, 6]
+        """
+        return scan.ScanDataset(self, initial_state, scan_func)
+
+    def enumerate(self, start=0):
+        """Pairs `(index, element)`, indices counting from `start` as int64."""
+        return enumerate_.EnumerateDataset(self, start)
+
+    def apply(self, transformation_func):
+        """Return `transformation_func(self)`: for reusable chains of transformations."""
+        return transformation_func(self)
+
+    def unique(self):
+        """Drop elements seen before (scalar int or string elements)."""
+        return unique.UniqueDataset(self)
+
+    def take_while(self, predicate):
+        """Elements up to (not including) the first for which `predicate` is false."""
+        return take_while.TakeWhileDataset(self, predicate)
+
+    def ignore_errors(self, log_warning=False):
+        """Skip elements whose production raised an error, counting them.
+
+        At the end of each epoch a warning reports how many elements were skipped and the
+        first error, so nothing is dropped silently.
+        """
+        return ignore_errors.IgnoreErrorsDataset(self, log_warning)
+
+    # -- reordering and slicing --------------------------------------------------------------
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True):
+        """Shuffle with a buffer: fill `buffer_size` elements, yield a random one, refill."""
+        return shuffle.ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+
+    def repeat(self, count=None):
+        """Repeat the dataset `count` times (`None` or -1: forever).
+
+        >>> [int(x) for x in Dataset.range(2).repeat(2)]
+        [0, 1, 0, 1]
+        """
+        return repeat.RepeatDataset(self, count)
+
+    def take(self, count):
+        """The first `count` elements (-1: all)."""
+        return take_skip.TakeDataset(self, count)
+
+    def skip(self, count):
+        """All but the first `count` elements (-1: skip everything)."""
+        return take_skip.SkipDataset(self, count)
+
+    def shard(self, num_shards, index):
+        """Every `num_shards`-th element, starting at `index`.
+
+        >>> [int(x) for x in Dataset.range(10).shard(3, 1)]
+        [1, 4, 7]
+        """
+        return shard.ShardDataset(self, num_shards, index)
+
+    def concatenate(self, dataset):
+        """The elements of `self`, then those of `dataset` (same structure and dtypes)."""
+        return concatenate.ConcatenateDataset(self, dataset)
+
+    # -- batching ----------------------------------------------------------------------------
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None,
+              deterministic=None):
+        """Stack `batch_size` consecutive elements into one (the last batch may be smaller).
+
+        >>> [b.tolist() for b in Dataset.range(5).batch(2)]
+        [[0, 1], [2, 3], [4]]
+        """
+        return batch.BatchDataset(self, batch_size, drop_remainder, num_parallel_calls,
+                                  deterministic)
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None,
+                     drop_remainder=False):
+        """Batch elements of different shapes, padding each component to a common shape."""
+        return padded_batch.PaddedBatchDataset(self, batch_size, padded_shapes,
+                                               padding_values, drop_remainder)
+
+    def unbatch(self):
+        """Split every element along its first axis into rows.
+
+        >>> [int(x) for x in Dataset.range(5).batch(2).unbatch()]
+        [0, 1, 2, 3, 4]
+        """
+        return unbatch.UnbatchDataset(self)
+
+    def rebatch(self, batch_size, drop_remainder=False):
+        """Re-cut batches to `batch_size` rows (an int, or a list of sizes used in turn)."""
+        return rebatch.RebatchDataset(self, batch_size, drop_remainder)
+
+    def window(self, size, shift=None, stride=1, drop_remainder=False):
+        """Windows of `size` elements, each a dataset, starting every `shift` elements."""
+        return window.WindowDataset(self, size, shift, stride, drop_remainder)
+
+    def group_by_window(self, key_func, reduce_func, window_size=None,
+                        window_size_func=None):
+        """Group elements by `key_func` into windows and reduce each window to a dataset."""
+        return group_by_window.GroupByWindowDataset(self, key_func, reduce_func, window_size,
+                                                    window_size_func)
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
+                                  bucket_batch_sizes, padded_shapes=None,
+                                  padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False):
+        """Batch elements of similar length together, padding within each bucket."""
+        return group_by_window.bucket_by_sequence_length(
+            self, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
+            padding_values, pad_to_bucket_boundary, no_padding, drop_remainder)
+
+    # -- whole-dataset operations ------------------------------------------------------------
+
+    def reduce(self, initial_state, reduce_func):
+        """Fold all elements into one value: `reduce_func(state, element) -> state`.
+
+        >>> int(Dataset.range(5).reduce(np.int64(0), lambda s, x: s + x))
+        10
+        """
+        state = structure.to_element(initial_state)
+        for element in self:
+            state = structure.to_element(reduce_func(state, element))
+        return state
+
+    def with_options(self, options):
+        """The same dataset with `options` merged over the options already set."""
+        return options_dataset.OptionsDataset(self, options)
+
+
+class Iterator:
+    """One pass over a dataset. Closing it (or dropping it) stops any background work."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._iterator = dataset._iterator()
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._iterator)
+
+    def get_next(self):
+        """The next element; raises `StopIteration` at the end."""
+        return next(self._iterator)
+
+    def close(self):
+        """Stop the pipeline now, ending any background threads or processes it owns."""
+        iterator, self._iterator = self._iterator, iter(())
+        close = getattr(iterator, "close", None)
+        if close is not None:
+            close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - nothing sensible to do while finalising
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+# Imported last: the transformation modules subclass Dataset.
+from .ops import (  # noqa: E402
+    batch, concatenate, enumerate_, filter_, flat_map, from_generator, from_tensors, group_by_window,
+    ignore_errors, interleave, map_, options_dataset, padded_batch, range_, rebatch, repeat,
+    scan, shard, shuffle, take_skip, take_while, unbatch, unique, window, zip_)

@@ -1,0 +1,1 @@
+"""One module per transformation; `feedline.data.Dataset` methods build these objects."""

@@ -1,0 +1,39 @@
+"""`Dataset.concatenate`: one dataset's elements, then another's."""
+
+from .. import structure
+from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
+
+
+class ConcatenateDataset(Dataset):
+    _stage = "concatenate"
+
+    def __init__(self, first, second):
+        if not isinstance(second, Dataset):
+            raise TypeError(f"concatenate takes a Dataset, got {type(second).__name__}")
+        self._first, self._second = first, second
+        self._inputs = (first, second)
+
+    def _make_iterator(self):
+        yield from self._first._iterator()
+        yield from self._second._iterator()
+
+    def _cardinality(self):
+        sizes = (self._first._cardinality(), self._second._cardinality())
+        if INFINITE_CARDINALITY in sizes:
+            return INFINITE_CARDINALITY
+        if UNKNOWN_CARDINALITY in sizes:
+            return UNKNOWN_CARDINALITY
+        return sum(sizes)
+
+    def _element_spec(self):
+        first, second = self._first.element_spec, self._second.element_spec
+        try:
+            return structure.map_structure(lambda a, b: _common(a, b), first, second)
+        except ValueError:
+            raise TypeError(f"concatenate: structures differ: {first} vs {second}") from None
+
+
+def _common(first, second):
+    if first.dtype != second.dtype:
+        raise TypeError(f"concatenate: dtypes differ: {first} vs {second}")
+    return first.most_specific_common(second)

@@ -1,0 +1,26 @@
+"""`Dataset.flat_map`: map each element to a dataset and chain those datasets."""
+
+from ..dataset import Dataset
+from . import _call
+
+
+def dataset_from(function, element, what):
+    """Call `function` on `element` and check that it returned a Dataset."""
+    result = _call.call(function, element)
+    if not isinstance(result, Dataset):
+        raise TypeError(f"the function given to {what} must return a Dataset, "
+                        f"got {type(result).__name__}")
+    return result
+
+
+class FlatMapDataset(Dataset):
+    _stage = "flat_map"
+
+    def __init__(self, input_dataset, map_func):
+        self._input = input_dataset
+        self._inputs = (input_dataset,)
+        self._function = map_func
+
+    def _make_iterator(self):
+        for element in self._input._iterator():
+            yield from dataset_from(self._function, element, "flat_map")._iterator()

@@ -1,0 +1,91 @@
+"""`Dataset.group_by_window` and `bucket_by_sequence_length`.
+
+Elements go to a window by an int64 key. A full window is handed to `reduce_func(key, window)`,
+whose dataset's elements are yielded. When the input ends, windows still open are reduced in
+increasing key order (tf.data keeps its groups sorted by key).
+"""
+
+import numpy as np
+
+from ...errors import InvalidArgumentError
+from .. import structure
+from ..dataset import Dataset
+from . import _call
+from .flat_map import dataset_from
+from .window import as_window
+
+
+class GroupByWindowDataset(Dataset):
+    _stage = "group_by_window"
+
+    def __init__(self, input_dataset, key_func, reduce_func, window_size=None,
+                 window_size_func=None):
+        if (window_size is None) == (window_size_func is None):
+            raise ValueError("give exactly one of window_size and window_size_func")
+        self._input = input_dataset
+        self._inputs = (input_dataset,)
+        self._key_func = key_func
+        self._reduce_func = reduce_func
+        self._window_size_func = window_size_func or (lambda key: window_size)
+
+    def _key(self, element):
+        key = np.asarray(_call.call(self._key_func, element))
+        if key.ndim != 0 or key.dtype.kind not in "iu":
+            raise InvalidArgumentError(f"key_func must return an integer scalar, got dtype "
+                                       f"{key.dtype} and shape {list(key.shape)}")
+        return int(key)
+
+    def _reduce(self, key, elements):
+        window = as_window(elements)
+        return dataset_from(lambda w: self._reduce_func(np.int64(key), w), (window,),
+                            "group_by_window")._iterator()
+
+    def _make_iterator(self):
+        groups = {}
+        for element in self._input._iterator():
+            key = self._key(element)
+            group = groups.setdefault(key, [])
+            group.append(element)
+            size = int(self._window_size_func(np.int64(key)))
+            if size < 1:
+                raise InvalidArgumentError(f"window size for key {key} must be positive, "
+                                           f"got {size}")
+            if len(group) >= size:
+                del groups[key]
+                yield from self._reduce(key, group)
+        for key in sorted(groups):
+            yield from self._reduce(key, groups[key])
+
+
+def bucket_by_sequence_length(dataset, element_length_func, bucket_boundaries,
+                              bucket_batch_sizes, padded_shapes=None, padding_values=None,
+                              pad_to_bucket_boundary=False, no_padding=False,
+                              drop_remainder=False):
+    """Bucket elements by length: bucket i holds lengths in [boundaries[i-1], boundaries[i])."""
+    boundaries = [int(b) for b in bucket_boundaries]
+    sizes = [int(s) for s in bucket_batch_sizes]
+    if len(sizes) != len(boundaries) + 1:
+        raise ValueError(f"bucket_batch_sizes needs len(bucket_boundaries) + 1 = "
+                         f"{len(boundaries) + 1} entries, got {len(sizes)}")
+    if boundaries != sorted(boundaries):
+        raise ValueError(f"bucket_boundaries must be increasing, got {boundaries}")
+
+    def bucket(*element):
+        length = int(element_length_func(*element))
+        return np.int64(np.searchsorted(boundaries, length, side="right"))
+
+    def batch_bucket(key, window):
+        if no_padding:
+            return window.batch(sizes[key], drop_remainder=drop_remainder)
+        shapes = padded_shapes
+        if pad_to_bucket_boundary:
+            if key == len(boundaries):
+                raise InvalidArgumentError("pad_to_bucket_boundary: an element is longer "
+                                           "than the last boundary allows")
+            shapes = structure.map_structure(
+                lambda spec: [boundaries[key] - 1] + [None] * (len(spec.shape) - 1),
+                window.element_spec)
+        return window.padded_batch(sizes[key], shapes, padding_values, drop_remainder)
+
+    return GroupByWindowDataset(dataset, bucket, batch_bucket,
+                                window_size_func=lambda key: sizes[int(key)])

@@ -1,0 +1,100 @@
+"""`Dataset.padded_batch`: batch elements of different shapes by padding them."""
+
+import itertools
+
+import numpy as np
+
+from ...errors import InvalidArgumentError
+from .. import structure
+from ..dataset import Dataset
+from .batch import batch_cardinality, check_batch_size
+
+
+def _per_component(template, value, is_leaf_value):
+    """Give each component of `template` its entry of `value` (or `value` itself for all)."""
+    if value is None or is_leaf_value(value) or not structure.is_structure(template):
+        return structure.map_structure(lambda _: value, template)
+    return structure.map_structure(lambda _, item: item, template, value)
+
+
+def _is_shape(value):
+    return isinstance(value, list) or (
+        isinstance(value, tuple) and all(v is None or isinstance(v, (int, np.integer))
+                                         for v in value) and not structure.is_namedtuple(value))
+
+
+def pad_and_stack(leaves, padded_shape, padding_value, path):
+    """Pad every leaf to one shape (`padded_shape` entries of None/-1 mean the batch's max)."""
+    arrays = [np.asarray(leaf, dtype=object) if isinstance(leaf, bytes) else np.asarray(leaf)
+              for leaf in leaves]
+    ranks = {array.ndim for array in arrays}
+    if len(ranks) != 1:
+        raise InvalidArgumentError(f"padded_batch: {structure.path_name(path)} has elements of "
+                                   f"different ranks {sorted(ranks)}")
+    rank = ranks.pop()
+    largest = [max(array.shape[axis] for array in arrays) for axis in range(rank)]
+    if padded_shape is None:
+        target = largest
+    else:
+        padded_shape = list(padded_shape)
+        if len(padded_shape) != rank:
+            raise InvalidArgumentError(
+                f"padded_batch: padded shape {padded_shape} for {structure.path_name(path)} "
+                f"does not have the elements' rank {rank}")
+        target = [big if size is None or size == -1 else int(size)
+                  for size, big in zip(padded_shape, largest)]
+        for axis, (size, big) in enumerate(zip(target, largest)):
+            if big > size:
+                raise InvalidArgumentError(
+                    f"padded_batch: {structure.path_name(path)} has size {big} in dimension "
+                    f"{axis}, larger than the padded shape {padded_shape}")
+    dtype = arrays[0].dtype
+    if padding_value is None:
+        padding_value = b"" if dtype == object else 0
+    batch = np.full([len(arrays)] + target, padding_value, dtype=dtype)
+    for row, array in zip(batch, arrays):
+        row[tuple(slice(0, size) for size in array.shape)] = array
+    return batch
+
+
+class PaddedBatchDataset(Dataset):
+    _stage = "padded_batch"
+
+    def __init__(self, input_dataset, batch_size, padded_shapes=None, padding_values=None,
+                 drop_remainder=False):
+        self._input = input_dataset
+        self._inputs = (input_dataset,)
+        self._batch_size = check_batch_size(batch_size)
+        self._padded_shapes = padded_shapes
+        self._padding_values = padding_values
+        self._drop_remainder = bool(drop_remainder)
+
+    def _make_iterator(self):
+        elements, size = self._input._iterator(), self._batch_size
+        while True:
+            chunk = list(itertools.islice(elements, size))
+            if not chunk or (self._drop_remainder and len(chunk) < size):
+                return
+            template = chunk[0]
+            shapes = _per_component(template, self._padded_shapes, _is_shape)
+            values = _per_component(template, self._padding_values,
+                                    lambda v: not structure.is_structure(v))
+            columns = zip(*(structure.flatten(element) for element in chunk))
+            pieces = zip(columns, structure.flatten_with_paths(template),
+                         _flat(shapes, template), structure.flatten(values))
+            yield structure.pack_like(template, [
+                pad_and_stack(list(column), shape, value, path)
+                for column, (path, _), shape, value in pieces])
+
+    def _cardinality(self):
+        return batch_cardinality(self._input._cardinality(), self._batch_size,
+                                 self._drop_remainder)
+
+
+def _flat(shapes, template):
+    """Flatten a structure of shapes without descending into the shapes themselves."""
+    if isinstance(template, dict):
+        return [shape for key in sorted(template) for shape in _flat(shapes[key], template[key])]
+    if isinstance(template, tuple):
+        return [shape for item, sub in zip(template, shapes) for shape in _flat(sub, item)]
+    return [shapes]

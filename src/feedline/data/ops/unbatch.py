@@ -1,0 +1,32 @@
+"""`Dataset.unbatch`: split every element along its first axis."""
+
+from ...errors import InvalidArgumentError
+from .. import structure
+from ..dataset import Dataset
+from ..spec import unbatched_spec
+
+
+class UnbatchDataset(Dataset):
+    _stage = "unbatch"
+
+    def __init__(self, input_dataset):
+        self._input = input_dataset
+        self._inputs = (input_dataset,)
+
+    def _make_iterator(self):
+        for element in self._input._iterator():
+            if not structure.is_structure(element):
+                yield from structure.unstack(element)
+                continue
+            leaves = structure.flatten(element)
+            sizes = {len(leaf) if not isinstance(leaf, bytes) and leaf.ndim else None
+                     for leaf in leaves}
+            if len(sizes) != 1 or None in sizes:
+                raise InvalidArgumentError(
+                    "unbatch: every component needs the same first dimension, got sizes "
+                    f"{[structure.leaf_shape(leaf)[:1] for leaf in leaves]}")
+            for row in zip(*leaves):
+                yield structure.pack_like(element, row)
+
+    def _element_spec(self):
+        return unbatched_spec(self._input.element_spec)
