@@ -52,8 +52,8 @@ def pad_and_stack(leaves, padded_shape, padding_value, path):
     if padding_value is None:
         padding_value = b"" if dtype == object else 0
     batch = np.full([len(arrays)] + target, padding_value, dtype=dtype)
-    for row, array in zip(batch, arrays):
-        row[tuple(slice(0, size) for size in array.shape)] = array
+    for index, array in enumerate(arrays):
+        batch[(index,) + tuple(slice(0, size) for size in array.shape)] = array
     return batch
 
 
