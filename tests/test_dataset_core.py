@@ -370,3 +370,10 @@ def test_as_numpy_iterator_and_iterator_protocols():
     assert iterator.get_next() == 0 and next(iterator) == 1
     iterator.close()
     assert list(iterator) == []
+
+
+def test_showing_a_dataset_does_not_run_it():
+    calls = []
+    dataset = Dataset.range(3).map(lambda x: calls.append(x) or x)
+    assert repr(dataset) == "<MapDataset cardinality=3>"
+    assert calls == []

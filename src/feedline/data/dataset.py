@@ -82,7 +82,11 @@ class Dataset:
         return int(size)
 
     def __repr__(self):
-        return f"<{type(self).__name__} element_spec={self.element_spec}>"
+        # Showing a dataset must not run it: the spec appears only once it is known.
+        cached = self.__dict__.get("_cached_spec")
+        shown = f"element_spec={cached}" if cached is not None else (
+            f"cardinality={int(self.cardinality())}")
+        return f"<{type(self).__name__} {shown}>"
 
     # -- properties --------------------------------------------------------------------------
 
