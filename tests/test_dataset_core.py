@@ -1,7 +1,6 @@
 """Specifications of the sequential Dataset core beyond what the TensorFlow fixtures cover."""
 
 import collections
-import warnings
 
 import numpy as np
 import pytest

@@ -325,6 +325,33 @@ class Dataset:
         return options_dataset.OptionsDataset(self, options)
 
 
+class UnaryDataset(Dataset):
+    """A transformation of one input dataset.
+
+    Subclasses set `_same_spec` when their elements look like the input's, and
+    `_same_cardinality` when they yield exactly one element per input element.
+    """
+
+    _same_spec = False
+    _same_cardinality = False
+
+    def __init__(self, input_dataset):
+        if not isinstance(input_dataset, Dataset):
+            raise TypeError(f"expected a Dataset, got {type(input_dataset).__name__}")
+        self._input = input_dataset
+        self._inputs = (input_dataset,)
+
+    def _cardinality(self):
+        if self._same_cardinality:
+            return self._input._cardinality()
+        return UNKNOWN_CARDINALITY
+
+    def _element_spec(self):
+        if self._same_spec:
+            return self._input.element_spec
+        return super()._element_spec()
+
+
 class Iterator:
     """One pass over a dataset. Closing it (or dropping it) stops any background work."""
 
@@ -368,6 +395,29 @@ class Iterator:
 
 # Imported last: the transformation modules subclass Dataset.
 from .ops import (  # noqa: E402
-    batch, concatenate, enumerate_, filter_, flat_map, from_generator, from_tensors, group_by_window,
-    ignore_errors, interleave, map_, options_dataset, padded_batch, range_, rebatch, repeat,
-    scan, shard, shuffle, take_skip, take_while, unbatch, unique, window, zip_)
+    batch,
+    concatenate,
+    enumerate_,
+    filter_,
+    flat_map,
+    from_generator,
+    from_tensors,
+    group_by_window,
+    ignore_errors,
+    interleave,
+    map_,
+    options_dataset,
+    padded_batch,
+    range_,
+    rebatch,
+    repeat,
+    scan,
+    shard,
+    shuffle,
+    take_skip,
+    take_while,
+    unbatch,
+    unique,
+    window,
+    zip_,
+)

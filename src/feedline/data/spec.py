@@ -1,6 +1,6 @@
 """`TensorSpec`: the shape and dtype of one component of an element."""
 
-import numpy as np
+import numpy as np  # noqa: F401 - used by the doctest examples
 
 from .. import dtypes
 from . import structure

@@ -4,23 +4,20 @@ import itertools
 
 import numpy as np
 
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 from ..spec import TensorSpec
 
 
-class EnumerateDataset(Dataset):
+class EnumerateDataset(UnaryDataset):
     _stage = "enumerate"
+    _same_cardinality = True
 
     def __init__(self, input_dataset, start):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._start = int(start)
 
     def _make_iterator(self):
         return zip(map(np.int64, itertools.count(self._start)), self._input._iterator())
-
-    def _cardinality(self):
-        return self._input._cardinality()
 
     def _element_spec(self):
         return (TensorSpec((), np.int64), self._input.element_spec)

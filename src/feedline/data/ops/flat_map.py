@@ -1,6 +1,6 @@
 """`Dataset.flat_map`: map each element to a dataset and chain those datasets."""
 
-from ..dataset import Dataset
+from ..dataset import Dataset, UnaryDataset
 from . import _call
 
 
@@ -13,12 +13,11 @@ def dataset_from(function, element, what):
     return result
 
 
-class FlatMapDataset(Dataset):
+class FlatMapDataset(UnaryDataset):
     _stage = "flat_map"
 
     def __init__(self, input_dataset, map_func):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._function = map_func
 
     def _make_iterator(self):

@@ -9,21 +9,20 @@ import numpy as np
 
 from ...errors import InvalidArgumentError
 from .. import structure
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 from . import _call
 from .flat_map import dataset_from
 from .window import as_window
 
 
-class GroupByWindowDataset(Dataset):
+class GroupByWindowDataset(UnaryDataset):
     _stage = "group_by_window"
 
     def __init__(self, input_dataset, key_func, reduce_func, window_size=None,
                  window_size_func=None):
         if (window_size is None) == (window_size_func is None):
             raise ValueError("give exactly one of window_size and window_size_func")
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._key_func = key_func
         self._reduce_func = reduce_func
         self._window_size_func = window_size_func or (lambda key: window_size)

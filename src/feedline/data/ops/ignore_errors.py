@@ -7,15 +7,15 @@ ends the epoch; the closing warning says so with the count, so nothing vanishes 
 
 import warnings
 
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 
 
-class IgnoreErrorsDataset(Dataset):
+class IgnoreErrorsDataset(UnaryDataset):
     _stage = "ignore_errors"
+    _same_spec = True
 
     def __init__(self, input_dataset, log_warning=False):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._log_warning = log_warning
         #: Errors skipped in the most recent epoch (updated as the epoch runs).
         self.error_count = 0
@@ -40,6 +40,3 @@ class IgnoreErrorsDataset(Dataset):
         if self.error_count:
             warnings.warn(f"ignore_errors skipped {self.error_count} element(s) this epoch; "
                           f"the first error was {first_error!r}", stacklevel=2)
-
-    def _element_spec(self):
-        return self._input.element_spec

@@ -1,17 +1,18 @@
 """`Dataset.with_options`: attach pipeline-wide `Options`."""
 
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 from ..options import Options
 
 
-class OptionsDataset(Dataset):
+class OptionsDataset(UnaryDataset):
     _stage = "options"
+    _same_spec = True
+    _same_cardinality = True
 
     def __init__(self, input_dataset, options):
         if not isinstance(options, Options):
             raise TypeError(f"with_options takes an Options, got {type(options).__name__}")
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._options = options
 
     def options(self):
@@ -19,9 +20,3 @@ class OptionsDataset(Dataset):
 
     def _make_iterator(self):
         return self._input._iterator()
-
-    def _cardinality(self):
-        return self._input._cardinality()
-
-    def _element_spec(self):
-        return self._input.element_spec

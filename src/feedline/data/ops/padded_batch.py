@@ -6,7 +6,7 @@ import numpy as np
 
 from ...errors import InvalidArgumentError
 from .. import structure
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 from .batch import batch_cardinality, check_batch_size
 
 
@@ -57,13 +57,12 @@ def pad_and_stack(leaves, padded_shape, padding_value, path):
     return batch
 
 
-class PaddedBatchDataset(Dataset):
+class PaddedBatchDataset(UnaryDataset):
     _stage = "padded_batch"
 
     def __init__(self, input_dataset, batch_size, padded_shapes=None, padding_values=None,
                  drop_remainder=False):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._batch_size = check_batch_size(batch_size)
         self._padded_shapes = padded_shapes
         self._padding_values = padding_values

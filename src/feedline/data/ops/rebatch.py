@@ -5,18 +5,17 @@ import itertools
 import numpy as np
 
 from .. import structure
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 
 
-class RebatchDataset(Dataset):
+class RebatchDataset(UnaryDataset):
     _stage = "rebatch"
 
     def __init__(self, input_dataset, batch_size, drop_remainder=False):
         sizes = [int(batch_size)] if np.ndim(batch_size) == 0 else [int(s) for s in batch_size]
         if not sizes or any(size < 0 for size in sizes):
             raise ValueError(f"rebatch needs non-negative batch sizes, got {batch_size}")
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._sizes = sizes
         self._drop_remainder = bool(drop_remainder)
 

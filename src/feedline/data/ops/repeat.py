@@ -1,14 +1,14 @@
 """`Dataset.repeat`: run the input again, `count` times or forever."""
 
-from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
+from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, UnaryDataset
 
 
-class RepeatDataset(Dataset):
+class RepeatDataset(UnaryDataset):
     _stage = "repeat"
+    _same_spec = True
 
     def __init__(self, input_dataset, count=None):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._count = -1 if count is None else int(count)
 
     def _make_iterator(self):
@@ -31,6 +31,3 @@ class RepeatDataset(Dataset):
         if size in (INFINITE_CARDINALITY, UNKNOWN_CARDINALITY):
             return size
         return size * self._count
-
-    def _element_spec(self):
-        return self._input.element_spec

@@ -1,15 +1,15 @@
 """`Dataset.scan`: a running state; `scan_func(state, element) -> (new_state, output)`."""
 
 from .. import structure
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 
 
-class ScanDataset(Dataset):
+class ScanDataset(UnaryDataset):
     _stage = "scan"
+    _same_cardinality = True
 
     def __init__(self, input_dataset, initial_state, scan_func):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._initial_state = structure.to_element(initial_state)
         self._function = scan_func
 
@@ -22,6 +22,3 @@ class ScanDataset(Dataset):
                                 f"got {type(result).__name__} at element {index}")
             state, output = structure.to_element(result[0]), structure.to_element(result[1])
             yield output
-
-    def _cardinality(self):
-        return self._input._cardinality()

@@ -2,11 +2,12 @@
 
 import itertools
 
-from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
+from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, UnaryDataset
 
 
-class ShardDataset(Dataset):
+class ShardDataset(UnaryDataset):
     _stage = "shard"
+    _same_spec = True
 
     def __init__(self, input_dataset, num_shards, index):
         num_shards, index = int(num_shards), int(index)
@@ -14,8 +15,7 @@ class ShardDataset(Dataset):
             raise ValueError(f"num_shards must be positive, got {num_shards}")
         if not 0 <= index < num_shards:
             raise ValueError(f"index must be in [0, {num_shards}), got {index}")
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._num_shards, self._index = num_shards, index
 
     def _make_iterator(self):
@@ -26,6 +26,3 @@ class ShardDataset(Dataset):
         if size in (INFINITE_CARDINALITY, UNKNOWN_CARDINALITY):
             return size
         return size // self._num_shards + (1 if self._index < size % self._num_shards else 0)
-
-    def _element_spec(self):
-        return self._input.element_spec

@@ -10,20 +10,21 @@ import itertools
 
 import numpy as np
 
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 
 _RANDOM_BLOCK = 1024  # uniform numbers drawn at once: one Generator call per element is slow
 
 
-class ShuffleDataset(Dataset):
+class ShuffleDataset(UnaryDataset):
     _stage = "shuffle"
+    _same_spec = True
+    _same_cardinality = True
 
     def __init__(self, input_dataset, buffer_size, seed=None, reshuffle_each_iteration=True):
         buffer_size = int(buffer_size)
         if buffer_size < 1:
             raise ValueError(f"shuffle buffer_size must be at least 1, got {buffer_size}")
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._buffer_size = buffer_size
         # Without a seed, pick one now, so reshuffle_each_iteration=False repeats one order.
         self._seed = np.random.SeedSequence().entropy if seed is None else int(seed)
@@ -34,12 +35,6 @@ class ShuffleDataset(Dataset):
         epoch = next(self._epochs) if self._reshuffle else 0
         rng = np.random.default_rng([self._seed, epoch])
         return _shuffle(self._input._iterator(), self._buffer_size, rng)
-
-    def _cardinality(self):
-        return self._input._cardinality()
-
-    def _element_spec(self):
-        return self._input.element_spec
 
 
 def _shuffle(elements, buffer_size, rng):

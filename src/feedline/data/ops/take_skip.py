@@ -2,15 +2,15 @@
 
 import itertools
 
-from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
+from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, UnaryDataset
 
 
-class TakeDataset(Dataset):
+class TakeDataset(UnaryDataset):
     _stage = "take"
+    _same_spec = True
 
     def __init__(self, input_dataset, count):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._count = int(count)
 
     def _make_iterator(self):
@@ -28,16 +28,13 @@ class TakeDataset(Dataset):
             return INFINITE_CARDINALITY if self._count < 0 else self._count
         return size if self._count < 0 else min(size, self._count)
 
-    def _element_spec(self):
-        return self._input.element_spec
 
-
-class SkipDataset(Dataset):
+class SkipDataset(UnaryDataset):
     _stage = "skip"
+    _same_spec = True
 
     def __init__(self, input_dataset, count):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._count = int(count)
 
     def _make_iterator(self):
@@ -51,12 +48,9 @@ class SkipDataset(Dataset):
             return size
         return 0 if self._count < 0 else max(0, size - self._count)
 
-    def _element_spec(self):
-        return self._input.element_spec
-
 
 def _drain(iterator):
+    """Consume the input, so its side effects still happen, and yield nothing."""
     for _ in iterator:
         pass
-    return
-    yield  # noqa: unreachable - makes this a generator
+    yield from ()

@@ -2,21 +2,18 @@
 
 import itertools
 
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 from . import _call
 
 
-class TakeWhileDataset(Dataset):
+class TakeWhileDataset(UnaryDataset):
     _stage = "take_while"
+    _same_spec = True
 
     def __init__(self, input_dataset, predicate):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._predicate = predicate
 
     def _make_iterator(self):
         return itertools.takewhile(_call.predicate(self._predicate, "take_while predicate"),
                                    self._input._iterator())
-
-    def _element_spec(self):
-        return self._input.element_spec

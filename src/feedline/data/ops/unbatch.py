@@ -2,16 +2,15 @@
 
 from ...errors import InvalidArgumentError
 from .. import structure
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 from ..spec import unbatched_spec
 
 
-class UnbatchDataset(Dataset):
+class UnbatchDataset(UnaryDataset):
     _stage = "unbatch"
 
     def __init__(self, input_dataset):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
 
     def _make_iterator(self):
         for element in self._input._iterator():

@@ -3,15 +3,15 @@
 import numpy as np
 
 from ...errors import InvalidArgumentError
-from ..dataset import Dataset
+from ..dataset import UnaryDataset
 
 
-class UniqueDataset(Dataset):
+class UniqueDataset(UnaryDataset):
     _stage = "unique"
+    _same_spec = True
 
     def __init__(self, input_dataset):
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
 
     def _make_iterator(self):
         seen = set()
@@ -25,6 +25,3 @@ class UniqueDataset(Dataset):
             if key not in seen:
                 seen.add(key)
                 yield element
-
-    def _element_spec(self):
-        return self._input.element_spec

@@ -3,7 +3,7 @@
 import itertools
 
 from .. import structure
-from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
+from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, UnaryDataset
 from ..spec import spec_of
 
 
@@ -34,7 +34,7 @@ def as_window(elements):
     return structure.pack_like(template, [ListDataset(column) for column in columns])
 
 
-class WindowDataset(Dataset):
+class WindowDataset(UnaryDataset):
     _stage = "window"
 
     def __init__(self, input_dataset, size, shift=None, stride=1, drop_remainder=False):
@@ -43,8 +43,7 @@ class WindowDataset(Dataset):
         if min(self._size, self._shift, self._stride) < 1:
             raise ValueError("window size, shift and stride must be positive, got "
                              f"{self._size}, {self._shift}, {self._stride}")
-        self._input = input_dataset
-        self._inputs = (input_dataset,)
+        super().__init__(input_dataset)
         self._drop_remainder = bool(drop_remainder)
 
     def _make_iterator(self):
