@@ -1,0 +1,119 @@
+"""`TFRecordDataset`: the records of one or more TFRecord files, as `bytes` scalars.
+
+Files are read one after another. A damaged record raises `DataLossError` after the good
+records before it; the next `next()` moves on to the following file, so `ignore_errors()`
+skips the rest of the damaged file (and counts it) and keeps reading, as tf.data does.
+With `num_parallel_reads` the files are interleaved one record at a time.
+"""
+
+import itertools
+import os
+
+import numpy as np
+
+from ... import dtypes
+from ...io.compression import check_compression_type
+from ...io.tfrecord_reader import read_records
+from ..dataset import Dataset
+from ..spec import TensorSpec
+
+
+def filename_list(filenames, reader):
+    """`filenames` (a path, or a list/array of paths) as a list of `str`."""
+    if isinstance(filenames, (str, bytes, os.PathLike, np.str_, np.bytes_)):
+        filenames = [filenames]
+    elif isinstance(filenames, np.ndarray):
+        filenames = filenames.ravel().tolist()
+    try:
+        names = [as_path(name) for name in filenames]
+    except TypeError:
+        raise TypeError(f"{reader}: filenames must be a path, a list of paths or a Dataset of "
+                        f"paths, got {type(filenames).__name__}") from None
+    return names
+
+
+def as_path(name):
+    """One filename element (str, bytes, NumPy string, PathLike) as `str`."""
+    if isinstance(name, np.ndarray) and name.shape == ():
+        name = name.item()
+    if isinstance(name, (bytes, np.bytes_)):
+        return os.fsdecode(bytes(name))
+    if isinstance(name, (str, os.PathLike)):
+        return os.fspath(name)
+    raise TypeError(f"not a filename: {name!r}")
+
+
+def files_dataset(filenames, reader):
+    """A Dataset of filenames from whatever the reader was given."""
+    if isinstance(filenames, Dataset):
+        return filenames
+    names = filename_list(filenames, reader)
+    return Dataset.from_tensor_slices(np.array(names, dtype=object).reshape(len(names)))
+
+
+class FileReaderDataset(Dataset):
+    """Shared base of the file readers: a list or a Dataset of files, read in order or
+    interleaved (`num_parallel_reads`). Subclasses provide `_read_file(path)`."""
+
+    def __init__(self, filenames, num_parallel_reads=None):
+        self._files = files_dataset(filenames, self._stage)
+        self._inputs = (self._files,)
+        self._num_parallel_reads = num_parallel_reads
+        self._interleaved = None
+        if num_parallel_reads is not None and num_parallel_reads != 1:
+            read_file = self._read_file
+            self._interleaved = self._files.interleave(
+                lambda name: _OneFile(read_file, name), cycle_length=num_parallel_reads,
+                block_length=1, num_parallel_calls=num_parallel_reads)
+            self._inputs = (self._interleaved,)
+
+    def _make_iterator(self):
+        if self._interleaved is not None:
+            return self._interleaved._iterator()
+        read_file = self._read_file
+        # `chain` moves on to the next file after one file's generator raised.
+        return itertools.chain.from_iterable(
+            read_file(as_path(name)) for name in self._files._iterator())
+
+    def _element_spec(self):
+        return TensorSpec((), dtypes.string)
+
+
+class _OneFile(Dataset):
+    """The records of one file, for the interleaved form of a reader."""
+
+    _stage = "file"
+
+    def __init__(self, read_file, name):
+        self._read = read_file
+        self._name = as_path(name)
+
+    def _make_iterator(self):
+        return self._read(self._name)
+
+    def _element_spec(self):
+        return TensorSpec((), dtypes.string)
+
+
+class TFRecordDataset(FileReaderDataset):
+    """Records of TFRecord files; see the module docstring.
+
+    >>> import os, tempfile
+    >>> from feedline.io import TFRecordWriter
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.tfrecord")
+    >>> with TFRecordWriter(path) as writer:
+    ...     writer.write(b"x"); writer.write(b"yz")
+    >>> list(TFRecordDataset([path, path]).as_numpy_iterator())
+    [b'x', b'yz', b'x', b'yz']
+    """
+
+    _stage = "tfrecord"
+
+    def __init__(self, filenames, compression_type=None, buffer_size=None,
+                 num_parallel_reads=None, name=None):
+        self._compression_type = check_compression_type(compression_type)
+        self._buffer_size = buffer_size
+        super().__init__(filenames, num_parallel_reads)
+
+    def _read_file(self, path):
+        return read_records(path, self._compression_type, self._buffer_size)

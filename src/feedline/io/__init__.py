@@ -1,0 +1,21 @@
+"""`feedline.io`: TFRecord files, Example parsing and CSV decoding, named like `tf.io`.
+
+>>> import feedline as fl
+>>> ex = fl.train.Example(features=fl.train.Features(feature={
+...     "x": fl.train.Feature(float_list=fl.train.FloatList(value=[1.5]))}))
+>>> fl.io.parse_single_example(ex.SerializeToString(), {"x": fl.io.FixedLenFeature([], fl.float32)})
+{'x': np.float32(1.5)}
+"""
+
+from .tfrecord_reader import read_records
+from .tfrecord_writer import TFRecordOptions, TFRecordWriter
+
+__all__ = ["TFRecordOptions", "TFRecordWriter", "read_records"]
+
+from .features import FixedLenFeature, FixedLenSequenceFeature, RaggedFeature, VarLenFeature
+from .parsing import parse_example, parse_single_example
+from .ragged import RaggedTensor
+from .sparse import SparseTensor
+
+__all__ += ["FixedLenFeature", "FixedLenSequenceFeature", "RaggedFeature", "VarLenFeature",
+            "parse_example", "parse_single_example", "RaggedTensor", "SparseTensor"]

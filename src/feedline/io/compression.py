@@ -1,0 +1,97 @@
+"""Compression of TFRecord and text files: the whole byte stream is GZIP or ZLIB compressed.
+
+`compression_type` is `None` or `""` (none), `"GZIP"` or `"ZLIB"`, as in tf.data. Reading
+yields chunks of uncompressed bytes; writing wraps a binary file.
+
+>>> import io
+>>> class Keep(io.BytesIO):
+...     def close(self): pass  # keep the bytes readable after the writer closes
+>>> raw = Keep()
+>>> writer = CompressedWriter(raw, "GZIP"); writer.write(b"abc" * 5); writer.close()
+>>> raw.getvalue()[:2].hex(), b"".join(read_chunks(io.BytesIO(raw.getvalue()), "GZIP", "x"))
+('1f8b', b'abcabcabcabcabc')
+"""
+
+import zlib
+
+from ..errors import DataLossError
+
+# zlib window-bits values: 16 + 15 selects the gzip wrapper, 15 the zlib wrapper.
+_WBITS = {"GZIP": 31, "ZLIB": 15}
+CHUNK_SIZE = 1 << 22  # 4 MiB reads: few system calls, little memory
+
+
+def check_compression_type(compression_type):
+    """Normalise `compression_type` to "", "GZIP" or "ZLIB"; anything else is an error."""
+    if compression_type is None:
+        return ""
+    if isinstance(compression_type, bytes):
+        compression_type = compression_type.decode()
+    if compression_type not in ("", "GZIP", "ZLIB"):
+        raise ValueError(f"compression_type must be None, '', 'GZIP' or 'ZLIB', got "
+                         f"{compression_type!r}")
+    return compression_type
+
+
+def read_chunks(handle, compression_type, filename, chunk_size=CHUNK_SIZE):
+    """Yield the uncompressed contents of the open binary `handle`, chunk by chunk."""
+    compression_type = check_compression_type(compression_type)
+    if not compression_type:
+        while True:
+            chunk = handle.read(chunk_size)
+            if not chunk:
+                return
+            yield chunk
+    decompressor = zlib.decompressobj(_WBITS[compression_type])
+    consumed, in_member = 0, False
+    while True:
+        chunk = handle.read(chunk_size)
+        if not chunk:
+            break
+        while chunk:
+            in_member = True
+            try:
+                out = decompressor.decompress(chunk)
+            except zlib.error as error:
+                raise DataLossError(f"{filename}: the {compression_type} stream is corrupt "
+                                    f"near compressed byte {consumed}: {error}") from None
+            consumed += len(chunk) - len(decompressor.unused_data)
+            if out:
+                yield out
+            chunk = b""
+            if decompressor.eof:
+                # A gzip file may hold several members one after another.
+                chunk, in_member = decompressor.unused_data, False
+                decompressor = zlib.decompressobj(_WBITS[compression_type])
+    if in_member:
+        raise DataLossError(f"{filename}: the {compression_type} stream ends early, after "
+                            f"{consumed} compressed bytes")
+
+
+class CompressedWriter:
+    """A write-only binary stream that compresses what it is given into `handle`."""
+
+    def __init__(self, handle, compression_type, level=None):
+        self._handle = handle
+        compression_type = check_compression_type(compression_type)
+        self._compressor = None
+        if compression_type:
+            level = zlib.Z_DEFAULT_COMPRESSION if level is None else int(level)
+            self._compressor = zlib.compressobj(level, zlib.DEFLATED,
+                                                _WBITS[compression_type])
+
+    def write(self, data):
+        if self._compressor is not None:
+            data = self._compressor.compress(data)
+        self._handle.write(data)
+
+    def flush(self):
+        if self._compressor is not None:
+            self._handle.write(self._compressor.flush(zlib.Z_SYNC_FLUSH))
+        self._handle.flush()
+
+    def close(self):
+        if self._compressor is not None:
+            self._handle.write(self._compressor.flush(zlib.Z_FINISH))
+            self._compressor = None
+        self._handle.close()

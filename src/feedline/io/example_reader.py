@@ -1,0 +1,262 @@
+"""Decode the features of one serialized `Example`, fast.
+
+`read_features(record, names, index)` returns `{name: (kind, values)}` for the wanted
+feature names present in the record, where kind is "bytes_list", "float_list" or
+"int64_list". Values stay in a cheap form until a whole batch is gathered:
+
+- float_list: the packed little-endian float32 bytes, exactly as stored;
+- int64_list: the packed varint bytes, exactly as stored;
+- bytes_list: a list of `bytes`;
+
+or a NumPy array / list when the record took the general path. `count` and `concatenate`
+understand all of these, so a batch becomes one `np.frombuffer` or one varint decode.
+
+The usual layout (what TensorFlow, feedline and every mainstream writer produce) is walked
+directly: Example.features -> map entries (key, then value) -> one list -> packed values.
+Anything else (unknown fields, unpacked numbers, repeated `features` fields, a value before
+its key) goes through the protobuf classes, so the answer never depends on the path. As in
+TensorFlow, a later entry with the same key wins, and a feature with no list set is missing.
+
+>>> from feedline.train import Example, Features, Feature, Int64List
+>>> data = Example(features=Features(feature={
+...     "n": Feature(int64_list=Int64List(value=[1, 300]))})).SerializeToString()
+>>> kind, values = read_features(data, {b"n"}, 0)[b"n"]
+>>> kind, decode(values, "int64_list").tolist()
+('int64_list', [1, 300])
+"""
+
+import itertools
+
+import numpy as np
+
+from ..errors import InvalidArgumentError
+
+_KINDS = {0x0A: "bytes_list", 0x12: "float_list", 0x1A: "int64_list"}
+_CONTINUATION_BYTES = bytes(range(128, 256))
+_EMPTY = object()
+
+
+def _varint(data, position, first):
+    """Finish reading a varint whose first byte (`first`, >= 128) was already consumed."""
+    result, shift = first & 0x7F, 7
+    while True:
+        byte = data[position]
+        position += 1
+        result |= (byte & 0x7F) << shift
+        if byte < 128:
+            return result, position
+        shift += 7
+        if shift > 63:
+            raise IndexError("varint too long")
+
+
+def _walk(data, names):
+    """The fast path: `{name: (kind, values)}`, or None when the layout is not the usual."""
+    end = len(data)
+    found = {}
+    if not end:
+        return found
+    if data[0] != 0x0A:
+        return None
+    size = data[1]
+    position = 2
+    if size >= 128:
+        size, position = _varint(data, position, size)
+    if position + size != end:
+        return None
+    while position < end:
+        if data[position] != 0x0A:
+            return None
+        size = data[position + 1]
+        position += 2
+        if size >= 128:
+            size, position = _varint(data, position, size)
+        entry_end = position + size
+        if data[position] != 0x0A:
+            return None
+        size = data[position + 1]
+        position += 2
+        if size >= 128:
+            size, position = _varint(data, position, size)
+        key = data[position:position + size]
+        position += size
+        if position == entry_end or key not in names:
+            position = entry_end
+            continue
+        if data[position] != 0x12:
+            return None
+        size = data[position + 1]
+        position += 2
+        if size >= 128:
+            size, position = _varint(data, position, size)
+        if position + size != entry_end:
+            return None
+        if position == entry_end:       # a Feature with no list: missing, as in TensorFlow
+            continue
+        kind = _KINDS.get(data[position])
+        if kind is None:
+            return None
+        size = data[position + 1]
+        position += 2
+        if size >= 128:
+            size, position = _varint(data, position, size)
+        if position + size != entry_end:
+            return None
+        if kind == "bytes_list":
+            values = []
+            while position < entry_end:
+                if data[position] != 0x0A:
+                    return None
+                size = data[position + 1]
+                position += 2
+                if size >= 128:
+                    size, position = _varint(data, position, size)
+                values.append(data[position:position + size])
+                position += size
+            if position != entry_end:
+                return None
+        elif position == entry_end:
+            values = b""
+        else:
+            if data[position] != 0x0A:  # not packed
+                return None
+            size = data[position + 1]
+            position += 2
+            if size >= 128:
+                size, position = _varint(data, position, size)
+            if position + size != entry_end:
+                return None
+            values = data[position:entry_end]
+            if kind == "float_list" and size % 4:
+                return None
+        found[key] = (kind, values)
+        position = entry_end
+    return found
+
+
+def _general(data, names, index):
+    """The protobuf path, for any valid encoding."""
+    from google.protobuf.message import DecodeError
+
+    from ..train import Example
+
+    try:
+        example = Example.FromString(data)
+    except DecodeError:
+        preview = data[:40]
+        raise InvalidArgumentError(f"Could not parse example input, value: '{preview!r}"
+                                   f"{'...' if len(data) > 40 else ''}' (record {index}: "
+                                   "not a serialized Example)") from None
+    feature_map = example.features.feature
+    found = {}
+    for name in names:
+        feature = feature_map.get(name.decode("utf-8"))
+        if feature is None:
+            continue
+        kind = feature.WhichOneof("kind")
+        if kind is None:
+            continue
+        values = getattr(feature, kind).value
+        if kind == "float_list":
+            values = np.array(values, dtype=np.float32)
+        elif kind == "int64_list":
+            values = np.array(values, dtype=np.int64)
+        else:
+            values = list(values)
+        found[name] = (kind, values)
+    return found
+
+
+def read_features(data, names, index):
+    """`{name: (kind, values)}` for the names in `names` (a set of bytes) found in `data`."""
+    try:
+        found = _walk(data, names)
+    except IndexError:  # ran off the end: let the general path judge (and word the error)
+        found = None
+    return found if found is not None else _general(data, names, index)
+
+
+def count(values, kind):
+    """How many values `values` (in any of the forms above) holds."""
+    if isinstance(values, bytes):
+        if kind == "float_list":
+            return len(values) >> 2
+        return len(values.translate(None, _CONTINUATION_BYTES))
+    return len(values)
+
+
+def decode(values, kind):
+    """`values` as a NumPy array (float32, int64 or object)."""
+    if isinstance(values, bytes):
+        if kind == "float_list":
+            return np.frombuffer(values, dtype="<f4").astype(np.float32, copy=False)
+        return decode_varints(values)
+    if kind == "bytes_list":
+        array = np.empty(len(values), dtype=object)
+        array[:] = list(values)
+        return array
+    return np.asarray(values)
+
+
+def encode(array, kind):
+    """The cheap form of a NumPy array of values (used for default values)."""
+    if kind == "float_list":
+        return np.asarray(array, dtype="<f4").tobytes()
+    if kind == "int64_list":
+        return encode_varints(array)
+    return [bytes(value) for value in np.asarray(array, dtype=object).reshape(-1)]
+
+
+def concatenate(parts, kind):
+    """One NumPy array of all `parts`' values, in order."""
+    if kind == "bytes_list":
+        flat = list(itertools.chain.from_iterable(parts))
+        array = np.empty(len(flat), dtype=object)
+        array[:] = flat
+        return array
+    if all(isinstance(part, bytes) for part in parts):
+        return decode(b"".join(parts), kind)
+    dtype = np.float32 if kind == "float_list" else np.int64
+    if not parts:
+        return np.empty(0, dtype=dtype)
+    return np.concatenate([decode(part, kind) for part in parts]).astype(dtype, copy=False)
+
+
+def decode_varints(data):
+    """Decode concatenated protobuf varints (int64 two's complement) all at once.
+
+    >>> decode_varints(encode_varints([0, 1, 127, 128, 300, -1, 2**63 - 1])).tolist()
+    [0, 1, 127, 128, 300, -1, 9223372036854775807]
+    """
+    raw = np.frombuffer(data, dtype=np.uint8)
+    if not len(raw):
+        return np.empty(0, dtype=np.int64)
+    last = raw < 128
+    if last.all():
+        return raw.astype(np.int64)
+    ends = np.flatnonzero(last)
+    if not len(ends) or ends[-1] != len(raw) - 1:
+        raise InvalidArgumentError("Can't parse serialized Example: an int64_list ends inside "
+                                   "a varint")
+    starts = np.empty_like(ends)
+    starts[0] = 0
+    starts[1:] = ends[:-1] + 1
+    lengths = ends - starts + 1
+    if lengths.max() > 10:
+        raise InvalidArgumentError("Can't parse serialized Example: a varint is longer than "
+                                   "10 bytes")
+    shifts = (np.arange(len(raw)) - np.repeat(starts, lengths)).astype(np.uint64) * np.uint64(7)
+    pieces = (raw & 0x7F).astype(np.uint64) << shifts
+    return np.bitwise_or.reduceat(pieces, starts).view(np.int64)
+
+
+def encode_varints(values):
+    """Protobuf varints of int64 `values`, concatenated (negative numbers take 10 bytes)."""
+    out = bytearray()
+    for value in np.asarray(values, dtype=np.int64).reshape(-1).tolist():
+        value &= 0xFFFFFFFFFFFFFFFF
+        while value >= 128:
+            out.append((value & 0x7F) | 0x80)
+            value >>= 7
+        out.append(value)
+    return bytes(out)
