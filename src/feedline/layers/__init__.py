@@ -1,0 +1,18 @@
+"""Keras preprocessing layers with Keras' semantics and TensorFlow's hashing, in NumPy.
+
+>>> import feedline as fl
+>>> fl.layers.StringLookup(vocabulary=["a", "b"])(["b", "c"]).tolist()
+[2, 0]
+"""
+
+from ._base import Layer, NotAdaptedError
+from .category_encoding import CategoryEncoding
+from .discretization import Discretization
+from .hashing import Hashing
+from .integer_lookup import IntegerLookup
+from .normalization import Normalization
+from .string_lookup import StringLookup
+from .text_vectorization import TextVectorization
+
+__all__ = ["Layer", "NotAdaptedError", "CategoryEncoding", "Discretization", "Hashing",
+           "IntegerLookup", "Normalization", "StringLookup", "TextVectorization"]

@@ -1,0 +1,153 @@
+"""`Normalization`: shift and scale features to zero mean and unit variance.
+
+`adapt` makes one streaming pass: each batch contributes its count, mean and sum of squared
+deviations, merged exactly into the running totals (Chan et al.'s parallel update, in float64),
+so a Dataset of batches gives the statistics of the whole array without holding it.
+
+>>> layer = Normalization(axis=None)
+>>> layer.adapt(np.array([1., 2., 3., 4., 5.]))
+>>> layer(np.array([1., 2., 3.]))
+array([-1.4142135 , -0.70710677,  0.        ], dtype=float32)
+"""
+
+import numpy as np
+
+from .. import data as _data
+from ._base import Layer, NotAdaptedError, is_batch_stream, iter_batches, to_float_array
+
+_EPSILON = 1e-7  # Keras' backend.epsilon(): the floor under the standard deviation
+
+
+class Normalization(Layer):
+    """Feature-wise `(x - mean) / sqrt(variance)`, or its inverse with `invert=True`.
+
+    >>> layer = Normalization(mean=3.0, variance=2.0)
+    >>> layer(np.array([[1.], [2.], [3.]])).ravel()
+    array([-1.4142135 , -0.70710677,  0.        ], dtype=float32)
+    """
+
+    def __init__(self, axis=-1, mean=None, variance=None, invert=False, name=None):
+        super().__init__(name)
+        if axis is None:
+            axis = ()
+        elif isinstance(axis, (int, np.integer)):
+            axis = (int(axis),)
+        else:
+            axis = tuple(int(a) for a in axis)
+        self.axis = axis
+        self.invert = bool(invert)
+        if (mean is None) != (variance is None):
+            raise ValueError("When setting values directly, both `mean` and `variance` must be "
+                             f"set. Received: mean={mean} and variance={variance}")
+        if mean is not None:
+            if np.shape(mean) != np.shape(variance):
+                raise ValueError("`mean` and `variance` must have the same shape. Received: "
+                                 f"{np.shape(mean)} and {np.shape(variance)}")
+            if np.ndim(mean) > len(self.axis):
+                raise ValueError(f"The rank of `mean` must be at most the number of axes "
+                                 f"({len(self.axis)}). Received shape {np.shape(mean)}")
+        self.input_mean = mean
+        self.input_variance = variance
+        self.mean = None
+        self.variance = None
+        self._input_shape = None
+        self._adapted_mean = None
+        self._adapted_variance = None
+
+    # -- shapes -----------------------------------------------------------------------------
+
+    def build(self, input_shape):
+        """Fix the kept and reduced axes for inputs of `input_shape` (the batch axis may vary)."""
+        ndim = len(input_shape)
+        if any(a < -ndim or a >= ndim for a in self.axis):
+            raise ValueError(f"All `axis` values must be in the range [-ndim, ndim). Received "
+                             f"inputs with ndim={ndim}, while axis={self.axis}")
+        self._keep = tuple(sorted(a % ndim for a in self.axis))
+        self._reduce = tuple(d for d in range(ndim) if d not in self._keep)
+        self._broadcast_shape = tuple(input_shape[d] if d in self._keep else 1
+                                      for d in range(ndim))
+        self._stat_shape = tuple(input_shape[d] for d in self._keep)
+        self._input_shape = tuple(input_shape)
+        if self.input_mean is not None:
+            self.mean = self._expand(self.input_mean)
+            self.variance = self._expand(self.input_variance)
+
+    def _expand(self, value):
+        value = np.asarray(value, dtype=np.float32)
+        shape = [1] * len(self._broadcast_shape)
+        for i in range(1, value.ndim + 1):
+            shape[self._keep[-i]] = value.shape[-i]
+        return np.broadcast_to(value.reshape(shape), self._broadcast_shape).copy()
+
+    def _check_shape(self, shape):
+        if self._input_shape is None:
+            self.build(shape)
+            return
+        if len(shape) != len(self._input_shape) or any(
+                shape[d] != self._input_shape[d] for d in self._keep):
+            raise ValueError(f"Layer {self.name} was built for inputs of shape "
+                             f"{self._input_shape} (kept axes {self._keep}); received shape "
+                             f"{tuple(shape)}")
+
+    # -- adapt ------------------------------------------------------------------------------
+
+    def adapt(self, data, steps=None):
+        """Learn mean and variance from an array, or from a Dataset/iterable of batches."""
+        if self.input_mean is not None:
+            raise ValueError(f"Cannot adapt layer {self.name}: `mean` and `variance` were given")
+        if isinstance(data, _data.Dataset):
+            spec = data.element_spec
+            spec = spec[0] if isinstance(spec, tuple) else spec
+            if getattr(spec, "shape", None) is not None and len(spec.shape) == 1:
+                data = data.batch(128)  # a Dataset of single feature vectors, as Keras does
+        batches = iter_batches(data, steps) if is_batch_stream(data) else [data]
+        count, mean, squares = 0, None, None
+        for batch in batches:
+            batch = to_float_array(batch, self.name, np.float64)
+            if self._input_shape is None:
+                self.build(batch.shape)
+            self._check_shape(batch.shape)
+            n = int(np.prod([batch.shape[d] for d in self._reduce], dtype=np.int64))
+            if n == 0:
+                continue
+            batch_mean = batch.mean(axis=self._reduce)
+            batch_squares = ((batch - batch.mean(axis=self._reduce, keepdims=True)) ** 2).sum(
+                axis=self._reduce)
+            if count == 0:
+                count, mean, squares = n, batch_mean, batch_squares
+                continue
+            total = count + n
+            delta = batch_mean - mean
+            mean = mean + delta * (n / total)
+            squares = squares + batch_squares + delta ** 2 * (count * n / total)
+            count = total
+        if count == 0:
+            raise ValueError(f"Cannot adapt layer {self.name} on empty data")
+        self._adapted_mean = mean.astype(np.float32)
+        self._adapted_variance = (squares / count).astype(np.float32)
+        self.mean = self._adapted_mean.reshape(self._broadcast_shape)
+        self.variance = self._adapted_variance.reshape(self._broadcast_shape)
+
+    # -- call -------------------------------------------------------------------------------
+
+    def call(self, inputs):
+        x = to_float_array(inputs, self.name)
+        if self.input_mean is None and self._adapted_mean is None:
+            raise NotAdaptedError(f"Layer {self.name} has no mean and variance yet: call "
+                                  "adapt(data) first, or pass `mean` and `variance`")
+        if self._input_shape is None:
+            self.build(x.shape)
+        scale = np.maximum(np.sqrt(self.variance), np.float32(_EPSILON))
+        if self.invert:
+            return (self.mean + x * scale).astype(np.float32, copy=False)
+        return ((x - self.mean) / scale).astype(np.float32, copy=False)
+
+    def _config(self):
+        if self._adapted_mean is not None:
+            mean, variance = self._adapted_mean.tolist(), self._adapted_variance.tolist()
+        else:
+            mean = None if self.input_mean is None else np.asarray(self.input_mean).tolist()
+            variance = (None if self.input_variance is None
+                        else np.asarray(self.input_variance).tolist())
+        axis = self.axis if self.axis else None
+        return {"axis": axis, "mean": mean, "variance": variance, "invert": self.invert}
