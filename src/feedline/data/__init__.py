@@ -2,7 +2,9 @@
 
 from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, Iterator
 from .options import Options
+from .ops.parallel_map import in_processes
 from .spec import TensorSpec
+from .ops.tfrecord import TFRecordDataset
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "Iterator",
-           "Options", "TensorSpec"]
+           "Options", "TensorSpec", "TFRecordDataset", "in_processes"]

@@ -7,7 +7,7 @@ document the public API and build the matching dataset object.
 import numpy as np
 
 from . import structure
-from .options import Options
+from .options import Options, OptionsScopedIterator
 from .spec import spec_of
 
 AUTOTUNE = -1
@@ -17,6 +17,8 @@ UNKNOWN_CARDINALITY = -2
 # Functions `(dataset, iterator) -> iterator` applied to every stage's iterator as it is made.
 # `feedline.perf` installs one while tracing; with none installed iteration costs nothing extra.
 iterator_hooks = []
+
+_DEFAULT_OPTIONS = Options()
 
 
 class Dataset:
@@ -224,6 +226,25 @@ class Dataset:
         """
         return ignore_errors.IgnoreErrorsDataset(self, log_warning)
 
+    def prefetch(self, buffer_size):
+        """Produce up to `buffer_size` elements ahead in a background thread (AUTOTUNE: a
+        buffer that grows while the consumer has to wait; 0: no prefetching).
+
+        >>> [int(x) for x in Dataset.range(4).prefetch(2)]
+        [0, 1, 2, 3]
+        """
+        return prefetch.PrefetchDataset(self, buffer_size)
+
+    def cache(self, filename=""):
+        """Keep the elements of the first complete epoch and replay them later: in memory, or
+        in the file `<filename>.cache` that later runs reuse. A partial epoch is discarded.
+
+        >>> ds = Dataset.range(3).map(lambda x: x * 2).cache()
+        >>> [int(x) for x in ds], [int(x) for x in ds]
+        ([0, 2, 4], [0, 2, 4])
+        """
+        return cache.CacheDataset(self, filename)
+
     # -- reordering and slicing --------------------------------------------------------------
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True):
@@ -357,7 +378,11 @@ class Iterator:
 
     def __init__(self, dataset):
         self._dataset = dataset
-        self._iterator = dataset._iterator()
+        options = dataset.options()
+        if options == _DEFAULT_OPTIONS:
+            self._iterator = dataset._iterator()
+        else:  # stages created while it runs see the pipeline's options (parallel ops do)
+            self._iterator = OptionsScopedIterator(dataset, options)
 
     @property
     def element_spec(self):
@@ -421,3 +446,4 @@ from .ops import (  # noqa: E402
     window,
     zip_,
 )
+from .ops import cache, prefetch  # noqa: E402

@@ -5,7 +5,7 @@ going after an element's function raised, so `ignore_errors()` can skip just tha
 """
 
 from ..dataset import Dataset
-from . import _call
+from . import _call, parallel_map
 
 
 class MapDataset(Dataset):
@@ -21,7 +21,9 @@ class MapDataset(Dataset):
         self._deterministic = deterministic
 
     def _make_iterator(self):
-        return map(_call.mapper(self._function), self._input._iterator())
+        if self._num_parallel_calls is None:
+            return map(_call.mapper(self._function), self._input._iterator())
+        return parallel_map.map_iterator(self)
 
     def _cardinality(self):
         return self._input._cardinality()

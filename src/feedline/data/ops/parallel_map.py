@@ -1,0 +1,278 @@
+"""Parallel `map`: a pool of worker threads (or processes) keeps several calls in flight.
+
+One feeder thread pulls input elements ahead, numbering them, into a work queue; up to
+`num_parallel_calls` worker threads take elements, call the function and store the results.
+The consumer yields results in input order (deterministic, the default) or in the order they
+complete (`deterministic=False`). At most `buffer` elements are pulled and not yet yielded.
+
+The same engine runs `batch(num_parallel_calls=...)` (workers stack the batches) and the
+process variant: `map(in_processes(f), num_parallel_calls=N)` calls `f` in N worker processes,
+for pure-Python CPU work that the GIL would serialise in threads.
+"""
+
+import collections
+import concurrent.futures
+import multiprocessing
+import pickle
+import threading
+import warnings
+
+from .. import autotune
+from ..options import current_options
+from . import _call, _workers
+
+
+class _State:
+    """Shared by the feeder, the workers and the consumer (which is not itself shared)."""
+
+    def __init__(self, function, deterministic, parallelism, limit, stage):
+        self.lock = threading.Lock()
+        self.work_ready = threading.Condition(self.lock)
+        self.result_ready = threading.Condition(self.lock)
+        self.slot_free = threading.Condition(self.lock)
+        self.inputs = collections.deque()
+        self.results = {} if deterministic else collections.deque()
+        self.deterministic = deterministic
+        self.function = function
+        self.parallelism, self.limit = parallelism, limit
+        self.buffer = buffer_for(parallelism)
+        self.stage = stage
+        self.threads = []
+        self.workers = 0
+        self.idle = 0
+        self.outstanding = 0
+        self.end = None  # number of inputs, once the input has ended
+        self.stopped = False
+        self.on_stop = []
+
+    def stop(self):
+        with self.lock:
+            self.stopped = True
+            self.work_ready.notify_all()
+            self.result_ready.notify_all()
+            self.slot_free.notify_all()
+        for action in self.on_stop:
+            action()
+
+    def add_worker(self):
+        """Start one more worker (called with the lock held)."""
+        self.workers += 1
+        self.threads.append(_workers.start_thread(_work, (self,), self.stage))
+
+    def store(self, index, result):
+        if self.deterministic:
+            self.results[index] = result
+        else:
+            self.results.append(result)
+        self.result_ready.notify()
+
+
+def buffer_for(parallelism):
+    """Elements pulled ahead of the consumer: enough to keep every worker fed."""
+    return 2 * parallelism
+
+
+def _feed(state, upstream):
+    index = 0
+    try:
+        while True:
+            with state.lock:
+                while state.outstanding >= state.buffer and not state.stopped:
+                    state.slot_free.wait()
+                if state.stopped:
+                    return
+                state.outstanding += 1
+            try:
+                element = next(upstream)
+            except StopIteration:
+                with state.lock:
+                    state.outstanding -= 1
+                    state.end = index
+                    state.work_ready.notify_all()
+                    state.result_ready.notify_all()
+                return
+            except BaseException as error:  # noqa: BLE001 - handed to the consumer in order
+                with state.lock:
+                    state.store(index, (False, error))
+                    state.end = index + 1
+                    state.work_ready.notify_all()
+                    state.result_ready.notify_all()
+                return
+            with state.lock:
+                if state.stopped:
+                    return
+                state.inputs.append((index, element))
+                if state.idle:
+                    state.work_ready.notify()
+                elif state.workers < state.parallelism:
+                    state.add_worker()
+            index += 1
+    finally:
+        _workers.close_quietly(upstream)
+
+
+def _work(state):
+    function = state.function
+    while True:
+        with state.lock:
+            state.idle += 1
+            while not state.inputs and not state.stopped and state.end is None:
+                state.work_ready.wait()
+            state.idle -= 1
+            if state.stopped or not state.inputs:
+                return
+            index, element = state.inputs.popleft()
+        try:
+            result = (True, function(element))
+        except BaseException as error:  # noqa: BLE001 - handed to the consumer in order
+            result = (False, error)
+        with state.lock:
+            state.store(index, result)
+            del result, element
+
+
+class ParallelMapIterator:
+    """The consumer side of a parallel map: yields the workers' results."""
+
+    def __init__(self, dataset, upstream, function, num_parallel_calls, deterministic,
+                 stage="map", processes=False):
+        start, limit = autotune.resolve_parallelism(num_parallel_calls)
+        self._state = state = _State(None, deterministic, start, limit, stage)
+        if processes:  # a fixed pool: more processes than cores would not help CPU work
+            if num_parallel_calls == autotune.AUTOTUNE:
+                start = limit = state.parallelism = state.limit = autotune.cores()
+                state.buffer = buffer_for(start)
+            function = _process_caller(state, function, limit)
+        state.function = _workers.worker_wrapper(dataset, function, "call")
+        self._yielded = 0
+        self._threads = state.threads
+        state.threads.append(_workers.start_thread(_feed, (state, upstream), stage + "-feed"))
+        self._finalize = _workers.finalizer(self, state, state.threads)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        state = self._state
+        try:
+            with state.lock:
+                while True:
+                    results = state.results
+                    if state.deterministic:
+                        result = results.pop(self._yielded, None)
+                    else:
+                        result = results.popleft() if results else None
+                    if result is not None:
+                        state.outstanding -= 1
+                        state.slot_free.notify()
+                        break
+                    if state.stopped or (state.end is not None and self._yielded >= state.end):
+                        break
+                    if (state.inputs and not state.idle and state.parallelism < state.limit):
+                        state.parallelism += 1  # AUTOTUNE: work is queued, every worker busy
+                        state.buffer = buffer_for(state.parallelism)
+                        state.add_worker()
+                        state.slot_free.notify()
+                    state.result_ready.wait()
+        except BaseException:
+            self.close()
+            raise
+        if result is None:
+            self.close()
+            raise StopIteration
+        ok, value = result
+        if not ok:
+            self.close()
+            raise value
+        self._yielded += 1
+        return value
+
+    @property
+    def num_workers(self):
+        """Worker threads started so far (AUTOTUNE may add more)."""
+        return self._state.parallelism
+
+    def close(self):
+        """Stop the feeder and the workers and wait for them to end."""
+        self._finalize()
+
+
+# -- processes -------------------------------------------------------------------------------
+
+class in_processes:  # noqa: N801 - used like a function: `ds.map(in_processes(f), ...)`
+    """Mark `function` to run in worker processes when the map is parallel.
+
+    `ds.map(in_processes(f), num_parallel_calls=N)` calls `f` in N processes: use it for
+    pure-Python CPU work, which threads cannot speed up because of the GIL. Each element and
+    result is pickled to and from the process, so this pays off only when a call costs much
+    more than sending its data. `f` must be picklable: a function defined at the top level of a
+    module or notebook (not a lambda or a nested function). Without `num_parallel_calls` the
+    map is sequential and `f` runs in this process.
+
+    >>> import math
+    >>> from feedline.data import Dataset
+    >>> ds = Dataset.range(4).map(in_processes(math.factorial), num_parallel_calls=2)
+    >>> [int(x) for x in ds]
+    [1, 1, 2, 6]
+    """
+
+    def __init__(self, function):
+        if not callable(function):
+            raise TypeError(f"in_processes needs a function, got {type(function).__name__}")
+        try:
+            pickle.dumps(function)
+        except Exception as error:  # noqa: BLE001 - pickling fails with many error types
+            name = getattr(function, "__qualname__", repr(function))
+            raise TypeError(
+                f"in_processes: the function {name} cannot be sent to a worker process "
+                f"({type(error).__name__}: {error}). Define it with `def` at the top level of "
+                "a module or notebook (not a lambda, not inside another function), and make "
+                "sure everything it refers to can be pickled.") from error
+        self.function = function
+
+    def __call__(self, *args):
+        return self.function(*args)
+
+    def __repr__(self):
+        return f"in_processes({self.function!r})"
+
+
+def _apply_in_process(function, element):
+    return _call.mapper(function)(element)
+
+
+def _process_caller(state, function, processes):
+    """A worker-thread function that runs `function` in a process pool and waits for it."""
+    try:
+        context = multiprocessing.get_context("fork")  # notebook-defined functions work
+    except ValueError:
+        context = None
+    executor = concurrent.futures.ProcessPoolExecutor(max_workers=processes, mp_context=context)
+    state.on_stop.append(lambda: executor.shutdown(wait=True, cancel_futures=True))
+
+    def call_in_process(element):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads (3.12+)
+            future = executor.submit(_apply_in_process, function, element)
+        return future.result()
+    return call_in_process
+
+
+def deterministic_for(dataset, deterministic):
+    """The `deterministic` argument if given, else the pipeline's `Options.deterministic`
+    (wherever `with_options` was applied), else True."""
+    if deterministic is None:
+        running = current_options()
+        deterministic = (running if running is not None else dataset.options()).deterministic
+    return True if deterministic is None else bool(deterministic)
+
+
+def map_iterator(dataset):
+    """The iterator of a `MapDataset` whose `num_parallel_calls` is set."""
+    function = dataset._function
+    deterministic = deterministic_for(dataset, dataset._deterministic)
+    if isinstance(function, in_processes):
+        return ParallelMapIterator(dataset, dataset._input._iterator(), function.function,
+                                   dataset._num_parallel_calls, deterministic, processes=True)
+    return ParallelMapIterator(dataset, dataset._input._iterator(), _call.mapper(function),
+                               dataset._num_parallel_calls, deterministic)

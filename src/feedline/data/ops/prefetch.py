@@ -1,0 +1,127 @@
+"""`Dataset.prefetch`: a background producer fills a bounded buffer while the consumer works.
+
+The producer thread pulls from the input and appends to the buffer, waiting while it is full;
+the consumer takes from the front, waiting while it is empty. Overlap comes from the two sides
+running at the same time. With AUTOTUNE the buffer starts at one element and doubles whenever
+the consumer finds it empty (after the first element), up to `autotune.MAX_PREFETCH`.
+"""
+
+import collections
+import threading
+
+from .. import autotune
+from ..dataset import UnaryDataset
+from . import _workers
+
+_END = object()
+
+
+class _Failure:
+    __slots__ = ("error",)
+
+    def __init__(self, error):
+        self.error = error
+
+
+class _Buffer:
+    """What the producer and the consumer share (the consumer's iterator is not shared)."""
+
+    def __init__(self, capacity, limit):
+        self.lock = threading.Lock()
+        self.not_empty = threading.Condition(self.lock)
+        self.not_full = threading.Condition(self.lock)
+        self.items = collections.deque()
+        self.capacity, self.limit = capacity, limit
+        self.stopped = False
+
+    def stop(self):
+        with self.lock:
+            self.stopped = True
+            self.not_empty.notify_all()
+            self.not_full.notify_all()
+
+
+def _produce(upstream, buffer, pull):
+    try:
+        while True:
+            with buffer.lock:
+                while len(buffer.items) >= buffer.capacity and not buffer.stopped:
+                    buffer.not_full.wait()
+                if buffer.stopped:
+                    return
+            try:
+                item = pull(upstream)
+            except StopIteration:
+                item = _END
+            except BaseException as error:  # noqa: BLE001 - handed to the consumer
+                item = _Failure(error)
+            with buffer.lock:
+                buffer.items.append(item)
+                buffer.not_empty.notify()
+            if item is _END or type(item) is _Failure:
+                return
+    finally:
+        _workers.close_quietly(upstream)
+
+
+class PrefetchIterator:
+    """The consumer side: takes elements from the buffer the producer thread fills."""
+
+    def __init__(self, dataset, upstream, capacity, limit):
+        self._buffer = buffer = _Buffer(capacity, limit)
+        self._autotune = limit > capacity
+        self._taken = 0
+        pull = _workers.worker_wrapper(dataset, next, "produce")
+        self._threads = [_workers.start_thread(_produce, (upstream, buffer, pull), "prefetch")]
+        self._finalize = _workers.finalizer(self, buffer, self._threads)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        buffer = self._buffer
+        try:
+            with buffer.lock:
+                if not buffer.items:
+                    if self._autotune and self._taken and buffer.capacity < buffer.limit:
+                        buffer.capacity = min(buffer.limit, 2 * buffer.capacity)
+                        buffer.not_full.notify()
+                    while not buffer.items and not buffer.stopped:
+                        buffer.not_empty.wait()
+                item = buffer.items.popleft() if buffer.items else _END
+                buffer.not_full.notify()
+        except BaseException:
+            self.close()
+            raise
+        if item is _END:
+            self.close()
+            raise StopIteration
+        if type(item) is _Failure:
+            self.close()
+            raise item.error
+        self._taken += 1
+        return item
+
+    @property
+    def buffer_size(self):
+        """The buffer's current capacity (grows under AUTOTUNE)."""
+        return self._buffer.capacity
+
+    def close(self):
+        """Stop the producer and wait for it to end."""
+        self._finalize()
+
+
+class PrefetchDataset(UnaryDataset):
+    _stage = "prefetch"
+    _same_spec = _same_cardinality = True
+
+    def __init__(self, input_dataset, buffer_size):
+        super().__init__(input_dataset)
+        self._capacity, self._limit = autotune.resolve_buffer_size(buffer_size)
+
+    def _make_iterator(self):
+        if self._limit == 0:
+            return self._input._iterator()
+        return PrefetchIterator(self, self._input._iterator(), self._capacity, self._limit)
+
