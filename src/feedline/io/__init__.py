@@ -19,3 +19,7 @@ from .sparse import SparseTensor
 
 __all__ += ["FixedLenFeature", "FixedLenSequenceFeature", "RaggedFeature", "VarLenFeature",
             "parse_example", "parse_single_example", "RaggedTensor", "SparseTensor"]
+
+from .sequence_parsing import parse_single_sequence_example
+
+__all__ += ["parse_single_sequence_example"]
