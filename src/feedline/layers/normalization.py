@@ -92,7 +92,7 @@ class Normalization(Layer):
     # -- adapt ------------------------------------------------------------------------------
 
     def adapt(self, data, steps=None):
-        """Learn mean and variance from an array, or from a Dataset/iterable of batches."""
+        """Learn mean and variance from an array, or from a Dataset (or iterable) of batches."""
         if self.input_mean is not None:
             raise ValueError(f"Cannot adapt layer {self.name}: `mean` and `variance` were given")
         if isinstance(data, _data.Dataset):
@@ -100,7 +100,11 @@ class Normalization(Layer):
             spec = spec[0] if isinstance(spec, tuple) else spec
             if getattr(spec, "shape", None) is not None and len(spec.shape) == 1:
                 data = data.batch(128)  # a Dataset of single feature vectors, as Keras does
-        batches = iter_batches(data, steps) if is_batch_stream(data) else [data]
+        if is_batch_stream(data) or (isinstance(data, list) and data
+                                     and all(isinstance(b, np.ndarray) for b in data)):
+            batches = iter_batches(data, steps)  # a list of arrays is a list of batches
+        else:
+            batches = [data]
         count, mean, squares = 0, None, None
         for batch in batches:
             batch = to_float_array(batch, self.name, np.float64)
@@ -110,9 +114,9 @@ class Normalization(Layer):
             n = int(np.prod([batch.shape[d] for d in self._reduce], dtype=np.int64))
             if n == 0:
                 continue
-            batch_mean = batch.mean(axis=self._reduce)
-            batch_squares = ((batch - batch.mean(axis=self._reduce, keepdims=True)) ** 2).sum(
-                axis=self._reduce)
+            centre = batch.mean(axis=self._reduce, keepdims=True)
+            batch_mean = centre.reshape(self._stat_shape)
+            batch_squares = np.square(batch - centre).sum(axis=self._reduce)
             if count == 0:
                 count, mean, squares = n, batch_mean, batch_squares
                 continue
