@@ -4,7 +4,10 @@ from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Datase
 from .options import Options
 from .ops.parallel_map import in_processes
 from .spec import TensorSpec
+from .ops.fixed_length import FixedLengthRecordDataset
+from .ops.text_line import TextLineDataset
 from .ops.tfrecord import TFRecordDataset
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "Iterator",
-           "Options", "TensorSpec", "TFRecordDataset", "in_processes"]
+           "Options", "TensorSpec", "TFRecordDataset", "TextLineDataset",
+           "FixedLengthRecordDataset", "in_processes"]

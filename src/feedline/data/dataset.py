@@ -149,6 +149,20 @@ class Dataset:
                                                output_types, output_shapes)
 
     @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """The files matching a glob pattern (or a list of them), as `bytes` paths: sorted,
+        then shuffled each epoch unless `shuffle=False`. Nothing matching is an error.
+
+        >>> import os, tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> for part in ("b", "a"):
+        ...     _ = open(os.path.join(folder, f"{part}.csv"), "w").write("x")
+        >>> [os.path.basename(f) for f in Dataset.list_files(folder + "/*.csv", shuffle=False)]
+        [b'a.csv', b'b.csv']
+        """
+        return list_files.list_files(Dataset, file_pattern, shuffle, seed)
+
+    @staticmethod
     def zip(*datasets):
         """Tuples of the elements of several datasets, until the shortest ends.
 
@@ -447,3 +461,4 @@ from .ops import (  # noqa: E402
     zip_,
 )
 from .ops import cache, prefetch  # noqa: E402
+from .ops import list_files  # noqa: E402

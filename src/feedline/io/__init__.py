@@ -23,3 +23,7 @@ __all__ += ["FixedLenFeature", "FixedLenSequenceFeature", "RaggedFeature", "VarL
 from .sequence_parsing import parse_single_sequence_example
 
 __all__ += ["parse_single_sequence_example"]
+
+from .csv import decode_csv
+
+__all__ += ["decode_csv"]

@@ -1,0 +1,45 @@
+"""`TextLineDataset`: the lines of text files, as `bytes` without their line endings.
+
+Lines end at "\\n"; every "\\r" is dropped (so CRLF files read like LF files), and a last line
+without a newline still counts. Files may be GZIP or ZLIB compressed as a whole.
+
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "t.txt")
+>>> _ = open(path, "wb").write(b"a,1\\r\\nb,2\\r\\nc,3")
+>>> list(TextLineDataset(path).as_numpy_iterator())
+[b'a,1', b'b,2', b'c,3']
+"""
+
+from ...io.compression import CHUNK_SIZE, check_compression_type, read_chunks
+from ...io.tfrecord_reader import open_binary
+from .tfrecord import FileReaderDataset
+
+
+def read_lines(path, compression_type=None, buffer_size=None):
+    """Yield the lines of one file (see the module docstring)."""
+    chunk_size = max(int(buffer_size or 0), CHUNK_SIZE)
+    with open_binary(path) as handle:
+        pending = b""
+        for chunk in read_chunks(handle, compression_type, path, chunk_size):
+            if b"\r" in chunk:
+                chunk = chunk.replace(b"\r", b"")
+            lines = (pending + chunk).split(b"\n")
+            pending = lines.pop()
+            yield from lines
+        if pending:
+            yield pending
+
+
+class TextLineDataset(FileReaderDataset):
+    """Lines of one or more text files; see the module docstring."""
+
+    _stage = "text_line"
+
+    def __init__(self, filenames, compression_type=None, buffer_size=None,
+                 num_parallel_reads=None, name=None):
+        self._compression_type = check_compression_type(compression_type)
+        self._buffer_size = buffer_size
+        super().__init__(filenames, num_parallel_reads)
+
+    def _read_file(self, path):
+        return read_lines(path, self._compression_type, self._buffer_size)

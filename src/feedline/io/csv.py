@@ -1,0 +1,195 @@
+"""`decode_csv`: split CSV records into typed columns, with TensorFlow's rules and errors.
+
+- Quotes follow RFC 4180 (when `use_quote_delim`): a field may be wrapped in double quotes,
+  inside which the delimiter is literal and `""` stands for one quote.
+- `record_defaults` has one entry per output column and fixes its dtype: a value (its default;
+  Python floats are float32, ints int32, strings bytes), or a dtype / an empty array for a
+  required column of that dtype.
+- An empty field, or one equal to `na_value`, takes the default; a required column errs.
+- The number of fields must equal the number of defaults (or exceed the largest of
+  `select_cols`, which picks and orders nothing else: columns must be increasing).
+
+Errors are `InvalidArgumentError`s naming the field and the record index.
+
+>>> cols = decode_csv([b'1.5,"a,b",7', b',c,8'], [0.0, "", np.array([], np.int64)])
+>>> cols[0], cols[1].tolist(), cols[2]
+(array([1.5, 0. ], dtype=float32), [b'a,b', b'c'], array([7, 8]))
+"""
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import InvalidArgumentError
+
+_NUMERIC = {np.dtype(np.float32): "float", np.dtype(np.float64): "double",
+            np.dtype(np.int32): "int32", np.dtype(np.int64): "int64"}
+_INT_LIMITS = {np.dtype(np.int32): (-(2**31), 2**31 - 1),
+               np.dtype(np.int64): (-(2**63), 2**63 - 1)}
+
+
+def _default(entry, column):
+    """(dtype, default value or None when required) for one `record_defaults` entry."""
+    if isinstance(entry, (type, np.dtype)) or (isinstance(entry, str) and entry in (
+            "int32", "int64", "float32", "float64", "string")):
+        return _check(dtypes.as_dtype(entry), column), None
+    if isinstance(entry, (list, tuple)):
+        if len(entry) > 1:
+            raise ValueError(f"record_defaults[{column}] must hold at most one value")
+        if not entry:
+            raise ValueError(f"record_defaults[{column}] is an empty list; give a dtype (for "
+                             "example fl.int64) or an empty array of that dtype for a "
+                             "required column")
+        entry = entry[0]
+    if isinstance(entry, np.ndarray):
+        if entry.size == 0:
+            return _check(dtypes.as_dtype(entry.dtype), column), None
+        if entry.size > 1:
+            raise ValueError(f"record_defaults[{column}] must hold at most one value")
+        entry = entry.reshape(()).item() if entry.dtype.kind != "O" else entry.reshape(-1)[0]
+        # fall through with a Python value of the array's kind
+    if isinstance(entry, (bytes, str, np.bytes_, np.str_)):
+        value = entry.encode("utf-8") if isinstance(entry, str) else bytes(entry)
+        return dtypes.string, value
+    if isinstance(entry, np.generic):
+        dtype = _check(np.dtype(entry.dtype), column)
+        return dtype, entry
+    if isinstance(entry, bool):
+        raise ValueError(f"record_defaults[{column}]: bool columns are not supported")
+    if isinstance(entry, int):
+        return np.dtype(np.int32), np.int32(entry)
+    if isinstance(entry, float):
+        return np.dtype(np.float32), np.float32(entry)
+    raise TypeError(f"record_defaults[{column}]: cannot use {entry!r} as a default")
+
+
+def _check(dtype, column):
+    if dtype != dtypes.string and dtype not in _NUMERIC:
+        raise ValueError(f"record_defaults[{column}]: dtype {dtype} is not supported; use "
+                         "float32, float64, int32, int64 or string")
+    return dtype
+
+
+def split_fields(line, delimiter, use_quote_delim, record):
+    """The fields of one record, quotes removed."""
+    if not use_quote_delim or '"' not in line:
+        return line.split(delimiter)
+    fields, position, end = [], 0, len(line)
+    while True:
+        if position < end and line[position] == '"':
+            parts, position = [], position + 1
+            while True:
+                close = line.find('"', position)
+                if close < 0:
+                    raise InvalidArgumentError(
+                        f"Quoted field has to end with quote followed by delim or end in "
+                        f"record {record}: {line!r}")
+                parts.append(line[position:close])
+                if close + 1 < end and line[close + 1] == '"':
+                    parts.append('"')
+                    position = close + 2
+                    continue
+                position = close + 1
+                break
+            if position < end and line[position] != delimiter:
+                raise InvalidArgumentError(
+                    f"Quote inside a string has to be escaped by another quote in record "
+                    f"{record} (field {len(fields)}): {line!r}")
+            fields.append("".join(parts))
+        else:
+            stop = line.find(delimiter, position)
+            stop = end if stop < 0 else stop
+            field = line[position:stop]
+            if '"' in field:
+                raise InvalidArgumentError(
+                    f"Unquoted fields cannot have quotes/CRLFs inside (field {len(fields)} in "
+                    f"record {record}): {line!r}")
+            fields.append(field)
+            position = stop
+        if position >= end:
+            return fields
+        position += 1  # past the delimiter
+        if position == end:
+            fields.append("")
+            return fields
+
+
+def _convert(text, dtype, column, record):
+    if dtype == dtypes.string:
+        return text.encode("utf-8", "surrogateescape")
+    kind = _NUMERIC[dtype]
+    bad = InvalidArgumentError(f"Field {column} in record {record} is not a valid {kind}: "
+                               f"{text}")
+    if "_" in text:
+        raise bad
+    try:
+        if dtype.kind == "f":
+            return float(text)
+        value = int(text.strip(), 10)
+    except ValueError:
+        raise bad from None
+    low, high = _INT_LIMITS[dtype]
+    if not low <= value <= high:
+        raise bad
+    return value
+
+
+def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, na_value="",
+               select_cols=None, name=None):
+    """Decode `records` (one CSV line, or a list/array of lines) into a list of columns.
+
+    Each column has the shape of `records` and the dtype its `record_defaults` entry gives;
+    for a single line the columns are NumPy scalars (strings as `bytes`).
+    """
+    delimiter = field_delim.decode() if isinstance(field_delim, bytes) else str(field_delim)
+    if len(delimiter) != 1:
+        raise InvalidArgumentError(f"field_delim should be only 1 character, got "
+                                   f"{field_delim!r}")
+    na_text = na_value.decode() if isinstance(na_value, bytes) else str(na_value)
+    specs = [_default(entry, column) for column, entry in enumerate(record_defaults)]
+    if select_cols is not None:
+        select_cols = [int(column) for column in select_cols]
+        if len(select_cols) != len(specs):
+            raise InvalidArgumentError(f"Expected {len(select_cols)} record defaults (one per "
+                                       f"selected column), got {len(specs)}")
+        if any(b <= a for a, b in zip(select_cols, select_cols[1:])) or (
+                select_cols and select_cols[0] < 0):
+            raise InvalidArgumentError("select_cols must be non-negative and strictly "
+                                       f"increasing, got {select_cols}")
+    scalar = isinstance(records, (bytes, str, np.bytes_, np.str_)) or (
+        isinstance(records, np.ndarray) and records.ndim == 0)
+    array = np.asarray(records, dtype=object)
+    lines = array.reshape(-1).tolist()
+    columns = [[] for _ in specs]
+    for record, line in enumerate(lines):
+        if isinstance(line, (bytes, np.bytes_)):
+            line = bytes(line).decode("utf-8", "surrogateescape")
+        fields = split_fields(line, delimiter, use_quote_delim, record)
+        if select_cols is None:
+            if len(fields) != len(specs):
+                raise InvalidArgumentError(f"Expect {len(specs)} fields but have "
+                                           f"{len(fields)} in record {record}")
+            chosen = fields
+        else:
+            if len(fields) <= select_cols[-1]:
+                raise InvalidArgumentError(
+                    f"Expect at least {select_cols[-1] + 1} fields (select_cols reaches "
+                    f"column {select_cols[-1]}) but have {len(fields)} in record {record}")
+            chosen = [fields[column] for column in select_cols]
+        for column, (text, (dtype, default)) in enumerate(zip(chosen, specs)):
+            if text == "" or text == na_text:
+                if default is None:
+                    raise InvalidArgumentError(f"Field {column} is required but missing in "
+                                               f"record {record}!")
+                columns[column].append(default)
+            else:
+                columns[column].append(_convert(text, dtype, column, record))
+    result = []
+    for (dtype, _), values in zip(specs, columns):
+        if dtype == dtypes.string:
+            out = np.empty(len(values), dtype=object)
+            out[:] = values
+        else:
+            out = np.array(values, dtype=dtype)
+        out = out.reshape(array.shape)
+        result.append(out[()] if scalar else out)
+    return result
