@@ -31,7 +31,8 @@ class TextVectorization(Layer):
     """Standardize, split and index text (int64 ids padded with 0, or multi_hot/count/tf_idf).
 
     `standardize` and `split` may also be callables, applied to each string (bytes): the first
-    returns a string, the second a list of tokens.
+    returns a string, the second a list of tokens. `vocabulary_size` is accepted (and ignored)
+    so that `get_config()` feeds `from_config()` unchanged.
 
     >>> layer = TextVectorization(vocabulary=["earth", "wind", "and", "fire"])
     >>> layer.get_vocabulary()
@@ -152,10 +153,8 @@ class TextVectorization(Layer):
             lookup._reset_counts()
         if self._split is None:
             lookup.update_state(tokens)
-        elif len(shape) == 0:
-            lookup._count_rows(tokens)  # a single string is one document
         else:
-            lookup._count_rows(tokens)
+            lookup._count_rows(tokens)  # one document per input string
 
     # -- call -------------------------------------------------------------------------------
 
