@@ -3,7 +3,9 @@
 `tf.strings.to_hash_bucket_fast` is `Fingerprint64(s) % n` and `to_hash_bucket_strong` is
 `SipHash-2-4(key, s) % n`, the key being the 16 little-endian bytes of two uint64s. Numbers are
 hashed through their decimal text, as `tf.strings.as_string` writes it. Each distinct value
-is hashed once, by the C bindings (`pyfarmhash`, `siphash24`).
+is hashed once, by the C bindings: `pyfarmhash` (maintained, with recent releases; its
+`fingerprint64` equals TensorFlow's Fingerprint64 on every fixture; the `farmhashpy` fork is
+abandoned) and `siphash24`.
 
 >>> fingerprint_buckets(["seoul", b"seoul"], 8).tolist()
 [5, 5]
