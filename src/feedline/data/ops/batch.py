@@ -5,6 +5,7 @@ import itertools
 from .. import structure
 from ..dataset import Dataset
 from ..spec import batched_spec
+from . import parallel_map
 
 
 def batch_cardinality(size, batch_size, drop_remainder):
@@ -34,6 +35,11 @@ class BatchDataset(Dataset):
         self._deterministic = deterministic
 
     def _make_iterator(self):
+        if self._num_parallel_calls is not None:
+            return parallel_map.batch_iterator(self)
+        return self._sequential_iterator()
+
+    def _sequential_iterator(self):
         elements, size = self._input._iterator(), self._batch_size
         while True:
             chunk = list(itertools.islice(elements, size))

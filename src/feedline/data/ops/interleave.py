@@ -9,6 +9,7 @@ next input element, or skipped once the input has ended.
 import os
 
 from ..dataset import AUTOTUNE, Dataset
+from . import parallel_interleave, parallel_map
 from .flat_map import dataset_from
 
 
@@ -37,6 +38,12 @@ class InterleaveDataset(Dataset):
         self._deterministic = deterministic
 
     def _make_iterator(self):
+        if self._num_parallel_calls is not None:
+            return parallel_interleave.ParallelInterleaveIterator(
+                self, parallel_map.deterministic_for(self, self._deterministic))
+        return self._sequential_iterator()
+
+    def _sequential_iterator(self):
         inputs = self._input._iterator()
         slots = [None] * self._cycle_length
         open_count, slot, taken, input_ended = 0, 0, 0, False

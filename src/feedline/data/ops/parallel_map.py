@@ -12,12 +12,13 @@ for pure-Python CPU work that the GIL would serialise in threads.
 
 import collections
 import concurrent.futures
+import itertools
 import multiprocessing
 import pickle
 import threading
 import warnings
 
-from .. import autotune
+from .. import autotune, structure
 from ..options import current_options
 from . import _call, _workers
 
@@ -276,3 +277,21 @@ def map_iterator(dataset):
                                    dataset._num_parallel_calls, deterministic, processes=True)
     return ParallelMapIterator(dataset, dataset._input._iterator(), _call.mapper(function),
                                dataset._num_parallel_calls, deterministic)
+
+
+def _chunks(elements, size, drop_remainder):
+    while True:
+        chunk = list(itertools.islice(elements, size))
+        if not chunk or (drop_remainder and len(chunk) < size):
+            return
+        yield chunk
+
+
+def batch_iterator(dataset):
+    """The iterator of a `BatchDataset` whose `num_parallel_calls` is set: the input is cut
+    into lists in order (cheap), and the workers stack them (the costly copy for big
+    elements; NumPy releases the GIL while copying)."""
+    chunks = _chunks(dataset._input._iterator(), dataset._batch_size, dataset._drop_remainder)
+    return ParallelMapIterator(dataset, chunks, structure.stack_elements,
+                               dataset._num_parallel_calls,
+                               deterministic_for(dataset, dataset._deterministic), stage="batch")

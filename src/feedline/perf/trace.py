@@ -1,0 +1,178 @@
+"""Tracing: record when every stage of any pipeline produced each element, on which thread.
+
+`with trace() as tr:` installs a hook in `feedline.data.dataset.iterator_hooks`; every stage
+iterator made while it is active is wrapped to record one span per element, and parallel
+stages record one span per call on their workers. `span(name)` adds spans from user code (a
+training step, say). Nothing changes in the pipeline, and with no trace active nothing is
+recorded and nothing costs extra.
+
+>>> from feedline.data import Dataset
+>>> with trace() as tr:
+...     for x in Dataset.range(3).map(lambda x: x + 1):
+...         with span("train_step"):
+...             pass
+>>> sorted(tr.timeline().stages)
+['map', 'range', 'train_step']
+"""
+
+import itertools
+import threading
+import time
+from typing import NamedTuple
+
+from ..data import dataset as _dataset
+
+_active = []  # tracers recording now (user spans go to all of them)
+_clock = time.perf_counter
+
+
+class Span(NamedTuple):
+    """One interval of work: `kind` is "next" (a stage giving an element to its consumer),
+    "work" (a call on a worker of a parallel stage) or "user" (a `span()` block)."""
+    stage: str
+    worker: str
+    start: float
+    end: float
+    epoch: int
+    index: int
+    kind: str
+
+
+class Tracer:
+    """The hook that records spans; `trace()` yields one. Set `epoch` between epochs."""
+
+    def __init__(self):
+        self.spans = []
+        self.user_counts = {}
+        self.epoch = 0
+        self.origin = _clock()
+        self._labels = {}      # id(dataset) -> (dataset, label)
+        self._signatures = {}  # signature -> label
+        self._used = {}        # stage name -> how many distinct labels use it
+
+    # -- naming --------------------------------------------------------------------------------
+
+    def label(self, dataset):
+        """A row name for `dataset`: its `_stage`, numbered when distinct stages share it.
+
+        Datasets with the same chain of stages upstream share a row, so the many inner
+        datasets an interleave opens appear as one stage."""
+        known = self._labels.get(id(dataset))
+        if known is not None and known[0] is dataset:
+            return known[1]
+        signature = _signature(dataset)
+        label = self._signatures.get(signature)
+        if label is None:
+            name = dataset._stage
+            count = self._used.get(name, 0) + 1
+            self._used[name] = count
+            label = name if count == 1 else f"{name}#{count}"
+            self._signatures[signature] = label
+        self._labels[id(dataset)] = (dataset, label)
+        return label
+
+    # -- hooks -----------------------------------------------------------------------------------
+
+    def __call__(self, dataset, iterator):
+        return _TracedIterator(iterator, self.label(dataset), self.epoch, self.spans.append)
+
+    def wrap_worker_call(self, dataset, function, what):
+        """Record one "work" span per call of `function` on a worker thread."""
+        label, record, epoch, counter = self.label(dataset), self.spans.append, self.epoch, \
+            itertools.count()
+        current = threading.current_thread
+
+        def traced(*args):
+            start = _clock()
+            try:
+                return function(*args)
+            finally:
+                record(Span(label, current().name, start, _clock(), epoch, next(counter),
+                            "work"))
+        return traced
+
+    def next_epoch(self):
+        self.epoch += 1
+
+    def timeline(self):
+        """The spans recorded so far, as a `Timeline`."""
+        from .timeline import Timeline
+        return Timeline(list(self.spans), origin=self.origin)
+
+
+def _signature(dataset, depth=0):
+    if depth > 50:
+        return (dataset._stage, "...")
+    return (dataset._stage,) + tuple(_signature(child, depth + 1) for child in dataset._inputs)
+
+
+class _TracedIterator:
+    __slots__ = ("_iterator", "_label", "_epoch", "_record", "_index")
+
+    def __init__(self, iterator, label, epoch, record):
+        self._iterator, self._label, self._epoch, self._record = iterator, label, epoch, record
+        self._index = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        start = _clock()
+        value = next(self._iterator)
+        self._record(Span(self._label, threading.current_thread().name, start, _clock(),
+                          self._epoch, self._index, "next"))
+        self._index += 1
+        return value
+
+    def close(self):
+        closer = getattr(self._iterator, "close", None)
+        if closer is not None:
+            closer()
+
+
+class trace:  # noqa: N801 - a context manager used like a function
+    """Record a timeline of every pipeline iterated inside the `with` block."""
+
+    def __enter__(self):
+        self.tracer = Tracer()
+        _dataset.iterator_hooks.append(self.tracer)
+        _active.append(self.tracer)
+        return self.tracer
+
+    def __exit__(self, *exc):
+        _dataset.iterator_hooks.remove(self.tracer)
+        _active.remove(self.tracer)
+
+
+class span:  # noqa: N801 - a context manager used like a function
+    """Record the `with` block as a span named `name` in every active trace.
+
+    Also usable as a decorator: `@span("train_step")`.
+    """
+
+    __slots__ = ("name", "start")
+
+    def __init__(self, name):
+        self.name = name
+
+    def __enter__(self):
+        self.start = _clock()
+        return self
+
+    def __exit__(self, *exc):
+        if _active:
+            end, worker = _clock(), threading.current_thread().name
+            for tracer in _active:
+                counts = tracer.user_counts
+                index = counts[self.name] = counts.get(self.name, -1) + 1
+                tracer.spans.append(Span(self.name, worker, self.start, end, tracer.epoch,
+                                         index, "user"))
+
+    def __call__(self, function):
+        import functools
+
+        @functools.wraps(function)
+        def wrapped(*args, **kwargs):
+            with span(self.name):
+                return function(*args, **kwargs)
+        return wrapped
