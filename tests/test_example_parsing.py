@@ -224,3 +224,32 @@ def test_garbage_record_is_an_invalid_argument_naming_the_record():
 def test_unsupported_dtype_is_rejected():
     with pytest.raises(InvalidArgumentError, match="Invalid config dtype"):
         FixedLenFeature([], "int32")
+
+
+def test_fast_walk_and_protobuf_path_agree_on_random_examples():
+    from feedline.io import example_reader
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        features = {}
+        for key in ["a", "b" * int(rng.integers(1, 200)), "c"]:
+            kind = rng.integers(0, 4)
+            n = int(rng.integers(0, 40))
+            if kind == 0:
+                features[key] = Feature(int64_list=Int64List(
+                    value=rng.integers(-2**63, 2**63 - 1, size=n, dtype=np.int64).tolist()))
+            elif kind == 1:
+                features[key] = Feature(float_list=FloatList(value=rng.normal(size=n).tolist()))
+            elif kind == 2:
+                features[key] = Feature(bytes_list=BytesList(
+                    value=[bytes(int(rng.integers(0, 300))) for _ in range(n)]))
+            else:
+                features[key] = Feature()
+        record = Example(features=Features(feature=features)).SerializeToString()
+        names = {key.encode() for key in features}
+        fast = example_reader._walk(record, names)
+        slow = example_reader._general(record, names, 0)
+        assert fast is not None and set(fast) == set(slow)
+        for name, (kind, values) in slow.items():
+            assert fast[name][0] == kind
+            assert example_reader.decode(fast[name][1], kind).tolist() == \
+                example_reader.decode(values, kind).tolist()

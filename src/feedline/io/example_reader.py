@@ -36,9 +36,9 @@ _CONTINUATION_BYTES = bytes(range(128, 256))
 _EMPTY = object()
 
 
-def _varint(data, position, first):
-    """Finish reading a varint whose first byte (`first`, >= 128) was already consumed."""
-    result, shift = first & 0x7F, 7
+def _varint(data, position):
+    """Read the varint starting at `position`: (value, position after it)."""
+    result = shift = 0
     while True:
         byte = data[position]
         position += 1
@@ -51,7 +51,11 @@ def _varint(data, position, first):
 
 
 def _walk(data, names):
-    """The fast path: `{name: (kind, values)}`, or None when the layout is not the usual."""
+    """The fast path: `{name: (kind, values)}`, or None when the layout is not the usual.
+
+    Lengths below 16384 (one or two varint bytes) are decoded inline: this loop runs once per
+    feature per record, and a function call would double its cost.
+    """
     end = len(data)
     found = {}
     if not end:
@@ -60,35 +64,51 @@ def _walk(data, names):
         return None
     size = data[1]
     position = 2
-    if size >= 128:
-        size, position = _varint(data, position, size)
+    if size > 127:
+        byte = data[2]
+        if byte > 127:
+            size, position = _varint(data, 1)
+        else:
+            size, position = (size & 0x7F) | (byte << 7), 3
     if position + size != end:
         return None
     while position < end:
+        # map entry: tag, length
         if data[position] != 0x0A:
             return None
         size = data[position + 1]
         position += 2
-        if size >= 128:
-            size, position = _varint(data, position, size)
+        if size > 127:
+            byte = data[position]
+            if byte > 127:
+                size, position = _varint(data, position - 1)
+            else:
+                size, position = (size & 0x7F) | (byte << 7), position + 1
         entry_end = position + size
+        # key: tag, length (short), bytes
         if data[position] != 0x0A:
             return None
         size = data[position + 1]
-        position += 2
-        if size >= 128:
-            size, position = _varint(data, position, size)
+        if size > 127:
+            size, position = _varint(data, position + 1)
+        else:
+            position += 2
         key = data[position:position + size]
         position += size
         if position == entry_end or key not in names:
             position = entry_end
             continue
+        # value: a Feature
         if data[position] != 0x12:
             return None
         size = data[position + 1]
         position += 2
-        if size >= 128:
-            size, position = _varint(data, position, size)
+        if size > 127:
+            byte = data[position]
+            if byte > 127:
+                size, position = _varint(data, position - 1)
+            else:
+                size, position = (size & 0x7F) | (byte << 7), position + 1
         if position + size != entry_end:
             return None
         if position == entry_end:       # a Feature with no list: missing, as in TensorFlow
@@ -98,8 +118,12 @@ def _walk(data, names):
             return None
         size = data[position + 1]
         position += 2
-        if size >= 128:
-            size, position = _varint(data, position, size)
+        if size > 127:
+            byte = data[position]
+            if byte > 127:
+                size, position = _varint(data, position - 1)
+            else:
+                size, position = (size & 0x7F) | (byte << 7), position + 1
         if position + size != entry_end:
             return None
         if kind == "bytes_list":
@@ -109,8 +133,12 @@ def _walk(data, names):
                     return None
                 size = data[position + 1]
                 position += 2
-                if size >= 128:
-                    size, position = _varint(data, position, size)
+                if size > 127:
+                    byte = data[position]
+                    if byte > 127:
+                        size, position = _varint(data, position - 1)
+                    else:
+                        size, position = (size & 0x7F) | (byte << 7), position + 1
                 values.append(data[position:position + size])
                 position += size
             if position != entry_end:
@@ -121,9 +149,10 @@ def _walk(data, names):
             if data[position] != 0x0A:  # not packed
                 return None
             size = data[position + 1]
-            position += 2
-            if size >= 128:
-                size, position = _varint(data, position, size)
+            if size > 127:
+                size, position = _varint(data, position + 1)
+            else:
+                position += 2
             if position + size != entry_end:
                 return None
             values = data[position:entry_end]
@@ -174,6 +203,33 @@ def read_features(data, names, index):
     except IndexError:  # ran off the end: let the general path judge (and word the error)
         found = None
     return found if found is not None else _general(data, names, index)
+
+
+def read_all(records, names):
+    """`read_features` over a list of records."""
+    walk, found_all = _walk, []
+    for index, data in enumerate(records):
+        try:
+            found = walk(data, names)
+        except IndexError:
+            found = None
+        found_all.append(found if found is not None else _general(data, names, index))
+    return found_all
+
+
+def counts(parts, kind):
+    """The number of values in each of `parts` (an int64 array)."""
+    if kind == "bytes_list" or not all(type(part) is bytes for part in parts):
+        return np.fromiter((count(part, kind) for part in parts), dtype=np.int64,
+                           count=len(parts))
+    sizes = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+    if kind == "float_list":
+        return sizes >> 2
+    ends = np.cumsum(sizes)
+    if not len(ends) or not ends[-1]:
+        return sizes
+    last = np.concatenate(([0], np.cumsum(np.frombuffer(b"".join(parts), np.uint8) < 128)))
+    return last[ends] - last[ends - sizes]
 
 
 def count(values, kind):

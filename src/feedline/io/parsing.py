@@ -116,16 +116,19 @@ def as_records(serialized):
 
 def _collect(records, plan, single):
     """Per plan entry, the list over records of (kind, values) or None when missing."""
-    columns = [[] for _ in plan.entries]
-    read_features = example_reader.read_features
-    names = plan.names
-    for index, record in enumerate(records):
-        found = read_features(record, names, index)
-        for column, (key, name, spec, want) in zip(columns, plan.entries):
-            item = found.get(name)
+    found_all = example_reader.read_all(records, plan.names)
+    columns = []
+    first_error = None
+    for key, name, spec, want in plan.entries:
+        column = [found.get(name) for found in found_all]
+        for index, item in enumerate(column):
             if item is not None and item[0] != want:
-                raise kind_error(key, index, spec, item[0], single)
-            column.append(item)
+                if first_error is None or index < first_error[0]:
+                    first_error = (index, kind_error(key, index, spec, item[0], single))
+                break
+        columns.append(column)
+    if first_error is not None:
+        raise first_error[1]
     return columns
 
 
@@ -143,18 +146,13 @@ def _fixed(key, spec, column, single):
     default = default_array(key, spec)
     if default is not None:
         default = example_reader.encode(default, kind)
-    parts = []
-    for index, item in enumerate(column):
-        if item is None:
-            if default is None:
-                raise missing_error(key, index, spec, single)
-            parts.append(default)
-            continue
-        values = item[1]
-        found = example_reader.count(values, kind)
-        if found != size:
-            raise count_error(key, index, spec, found, single)
-        parts.append(values)
+    if default is None and None in column:
+        raise missing_error(key, column.index(None), spec, single)
+    parts = [default if item is None else item[1] for item in column]
+    found = example_reader.counts(parts, kind)
+    wrong = np.flatnonzero(found != size)
+    if len(wrong):
+        raise count_error(key, int(wrong[0]), spec, int(found[wrong[0]]), single)
     flat = example_reader.concatenate(parts, kind)
     return flat.reshape((len(column),) + spec.shape)
 
