@@ -287,14 +287,19 @@ def run_student(student, paths, key, workdir, key_root, cell_timeout, wall_timeo
                 result.messages[cid] = "the check did not run"
             elif item["outcome"] != "passed":
                 result.messages[cid] = item["message"]
-    messages = [item["message"] for item in records if item["outcome"] != "passed"]
-    timed_out = any(message.startswith(TIMED_OUT) for message in messages)
-    kernel_died = any(message.startswith(KERNEL_DIED) for message in messages)
-    if timed_out:
-        result.notes.append(f"a cell ran longer than {cell_timeout:g} s and was interrupted")
-    if kernel_died:
-        result.notes.append("the kernel died or stopped answering; the cells after it did "
-                            "not run")
+    for item in records:
+        if item["outcome"] == "passed" or not item["message"].startswith(
+                (TIMED_OUT, KERNEL_DIED + ":")):
+            continue
+        copy = nbformat.read(item["file"], as_version=4)
+        code = [cell for cell in copy.cells if cell.get("cell_type") == "code"]
+        first = (code[item["cell"]].source.strip().splitlines() or [""])[0][:60]
+        if item["message"].startswith(TIMED_OUT):
+            result.notes.append(f"a cell ran longer than {cell_timeout:g} s and was "
+                                f"interrupted: `{first}`")
+        else:
+            result.notes.append(f"the kernel died or stopped answering in the cell `{first}`; "
+                                "the cells after it did not run")
     result.seconds = time.monotonic() - start
     return result
 
@@ -383,8 +388,9 @@ def feedback_text(result, key):
 # --- command line ----------------------------------------------------------------------------
 
 def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_timeout=900.0,
-          jobs=None, workdir=None, log=print):
+          jobs=None, workdir=None, log=None):
     """Grade every submission; write the gradebook and feedback; return the Results."""
+    log = log or (lambda line: print(line, flush=True))
     key = load_key(key_path)
     key_path = pathlib.Path(key_path)
     key_root = (key_path.parent if key_path.is_file() else key_path).resolve().parent
@@ -392,6 +398,7 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
     jobs = jobs or max(1, min(2, os.cpu_count() or 1))
     scratch = tempfile.mkdtemp(prefix="feedline-grade-") if workdir is None else workdir
     pathlib.Path(scratch).mkdir(parents=True, exist_ok=True)
+    early_notes = {student: notes for student, _, notes in entries}
     results = []
     try:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
@@ -400,18 +407,17 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
                        for student, paths, _ in entries]
             for count, future in enumerate(concurrent.futures.as_completed(futures), 1):
                 result = future.result()
+                result.notes[:0] = early_notes[result.student]
                 results.append(result)
                 marks = sum(result.passed.values())
-                total = sum(len(k.checks) for k in key if k.name in result.graded)
+                total = sum(len(k.checks) for k in key
+                            if k.name in result.graded or not result.graded)
                 extra = f"  ({'; '.join(result.notes)})" if result.notes else ""
                 log(f"[{count}/{len(entries)}] {result.student}: {marks}/{total} checks "
-                    f"in {result.seconds:.1f} s{extra}", flush=True)
+                    f"in {result.seconds:.1f} s{extra}")
     finally:
         if workdir is None:
             shutil.rmtree(scratch, ignore_errors=True)
-    early_notes = {student: notes for student, _, notes in entries}
-    for result in results:
-        result.notes[:0] = early_notes[result.student]
     results.sort(key=lambda r: r.student)
     graded = {name for result in results for name in result.graded}
     shown = [key_nb for key_nb in key if key_nb.name in graded] or key
