@@ -152,16 +152,15 @@ class ParallelInterleaveIterator:
                 slots[slot] = reader
                 self._open_count += 1
             reader = slots[slot]
+            if not self._deterministic:
+                self._fill_slots()
             with state.lock:
-                if not reader.items and not self._deterministic:
-                    other = self._ready_slot()
-                    if other is not None:
-                        value = other.items.popleft()
-                        state.ready.notify_all()
-                        if value is not _END and type(value) is not _Failure:
-                            return value
-                        other.items.appendleft(value)  # ends are handled in their turn
                 while not reader.items and not state.stopped:
+                    if not self._deterministic:
+                        other = self._ready_slot()
+                        if other is not None:  # anything ready, from any slot
+                            state.ready.notify_all()
+                            return other.items.popleft()
                     state.ready.wait()
                 if state.stopped:
                     raise StopIteration
@@ -180,6 +179,15 @@ class ParallelInterleaveIterator:
             return value
         self.close()
         raise StopIteration
+
+    def _fill_slots(self):
+        """Open every empty slot now (order does not matter when not deterministic)."""
+        for position, reader in enumerate(self._slots):
+            if reader is None and (self._futures or not self._input_ended):
+                opened = self._open()
+                if opened is not None:
+                    self._slots[position] = opened
+                    self._open_count += 1
 
     def _ready_slot(self):
         for reader in self._slots:
