@@ -376,3 +376,8 @@ def test_showing_a_dataset_does_not_run_it():
     dataset = Dataset.range(3).map(lambda x: calls.append(x) or x)
     assert repr(dataset) == "<MapDataset cardinality=3>"
     assert calls == []
+
+
+def test_object_arrays_of_str_become_bytes():
+    words = np.array(["été", "b"], dtype=object)
+    assert list(Dataset.from_tensor_slices(words).batch(2))[0].tolist() == ["été".encode(), b"b"]

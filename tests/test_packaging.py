@@ -15,10 +15,12 @@ def test_environment_yml_lists_the_same_dependencies_as_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = {_name(r) for r in project["dependencies"]}
     wanted |= {_name(r) for extra in project["optional-dependencies"].values() for r in extra}
-    listed = set()
+    listed, in_dependencies = set(), False
     for line in (ROOT / "environment.yml").read_text().splitlines():
+        if not line.startswith(" "):
+            in_dependencies = line.startswith("dependencies:")
         match = re.match(r"^  - ([A-Za-z0-9_.\-]+)", line)
-        if match and match.group(1) not in {"python", "pip"}:
+        if in_dependencies and match and match.group(1) not in {"python", "pip"}:
             listed.add(match.group(1).lower())
     assert listed == wanted, (f"only in pyproject: {sorted(wanted - listed)}; "
                               f"only in environment.yml: {sorted(listed - wanted)}")

@@ -102,7 +102,8 @@ def to_leaf(value):
     """
     kind = type(value)
     if kind is np.ndarray:
-        if value.dtype.kind in "SU":
+        if value.dtype.kind in "SU" or (value.dtype == object and value.size
+                                         and isinstance(value.flat[0], str)):
             return _strings_to_object(value)
         return value[()] if value.ndim == 0 and value.dtype != object else value
     if isinstance(value, np.generic):
