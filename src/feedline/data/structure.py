@@ -201,22 +201,19 @@ def stack(values, path=()):
     """
     first = values[0]
     if isinstance(first, bytes):
+        array = np.empty(len(values), dtype=object)
+        array[:] = values
         if all(isinstance(value, bytes) for value in values):
-            array = np.empty(len(values), dtype=object)
-            array[:] = values
             return array
-        first_shape = ()
     else:
-        first_shape = first.shape
-        if isinstance(first, np.generic):
-            try:
-                array = np.array(values, dtype=first.dtype)
-            except ValueError:
-                array = None
-            if array is not None and array.shape == (len(values),):
-                return array
-        elif all(getattr(value, "shape", None) == first_shape for value in values):
-            return np.stack(values)
+        try:
+            array = np.array(values, dtype=first.dtype)
+        except ValueError:  # ragged: NumPy refuses to build it
+            array = None
+        # An object dtype accepts ragged input silently, so the shape is checked too.
+        if array is not None and array.shape == (len(values),) + first.shape:
+            return array
+    first_shape = leaf_shape(first)
     for index, value in enumerate(values):
         if leaf_shape(value) != first_shape:
             from ..errors import InvalidArgumentError
@@ -227,15 +224,18 @@ def stack(values, path=()):
     return np.stack([np.asarray(value) for value in values])
 
 
-def stack_elements(elements):
+def stack_elements(elements, path=()):
     """Batch a list of elements with the same structure into one element."""
     template = elements[0]
-    if not isinstance(template, (tuple, dict)):
-        return stack(elements)
-    columns = list(zip(*(flatten(element) for element in elements)))
-    paths = [path for path, _ in flatten_with_paths(template)]
-    return pack_like(template, [stack(list(column), path)
-                                for column, path in zip(columns, paths)])
+    if isinstance(template, dict):
+        return type(template)((key, stack_elements([element[key] for element in elements],
+                                                   path + (key,)))
+                              for key in template)
+    if isinstance(template, tuple):
+        columns = [stack_elements(list(column), path + (index,))
+                   for index, column in enumerate(zip(*elements))]
+        return type(template)(*columns) if is_namedtuple(template) else tuple(columns)
+    return stack(elements, path)
 
 
 def unstack(leaf):
