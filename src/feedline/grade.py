@@ -402,11 +402,16 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
     results = []
     try:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            futures = [pool.submit(run_student, student, paths, key, scratch, key_root,
-                                   cell_timeout, wall_timeout)
-                       for student, paths, _ in entries]
+            futures = {pool.submit(run_student, student, paths, key, scratch, key_root,
+                                   cell_timeout, wall_timeout): student
+                       for student, paths, _ in entries}
             for count, future in enumerate(concurrent.futures.as_completed(futures), 1):
-                result = future.result()
+                student = futures[future]
+                try:
+                    result = future.result()
+                except Exception as error:  # a bug or an odd file: still a row, with a note
+                    result = Result(student, notes=[f"could not be graded: "
+                                                    f"{type(error).__name__}: {error}"])
                 result.notes[:0] = early_notes[result.student]
                 results.append(result)
                 marks = sum(result.passed.values())
@@ -421,6 +426,9 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
     results.sort(key=lambda r: r.student)
     graded = {name for result in results for name in result.graded}
     shown = [key_nb for key_nb in key if key_nb.name in graded] or key
+    for result in results:
+        result.notes += [f"no readable notebook for {key_nb.name}" for key_nb in shown
+                         if key_nb.name not in result.graded]
     write_gradebook(results, shown, out)
     feedback = pathlib.Path(feedback) if feedback else pathlib.Path(out).parent / "feedback"
     feedback.mkdir(parents=True, exist_ok=True)
