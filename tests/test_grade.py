@@ -258,3 +258,19 @@ def test_a_run_past_the_wall_clock_limit_is_stopped_and_still_gives_a_row(key, t
     assert "stopped after 4 s" in (tmp_path / "gradebook.csv").read_text()
     assert "the check did not run" in (tmp_path / "feedback" / "slow.md").read_text()
     assert lines and lines[0].startswith("[1/1] slow: 0/4 checks")
+
+
+def test_submitted_files_are_matched_to_the_key_by_name_then_by_ids(key, tmp_path):
+    root, full, blank = key
+    other = grade.KeyNotebook("78_other", nbformat.v4.new_notebook(), ["ex-78-1"], {})
+    folder = tmp_path / "ada"
+    folder.mkdir()
+    nbformat.write(blank, str(folder / f"{NAME}-Copy1.ipynb"))
+    nbformat.write(blank, str(folder / f"{NAME}.ipynb"))
+    nbformat.write(nbformat.v4.new_notebook(), str(folder / "scratch.ipynb"))
+    paths = sorted(folder.iterdir())
+    result, runs = grade.prepare("ada", paths, [_key_notebook(full), other], tmp_path / "work",
+                                 None)
+    assert result.graded == [NAME] and [path.name for path in runs] == [f"{NAME}.ipynb"]
+    assert result.notes == [f"{NAME}-Copy1.ipynb ignored: another file already answers {NAME}",
+                            "scratch.ipynb matches no notebook of the key"]

@@ -215,7 +215,8 @@ def prepare(student, paths, key, workdir, key_root):
     if key_root is not None and (key_root / "minidata").is_dir():
         (home / "minidata").symlink_to((key_root / "minidata").resolve())
     runs = {}
-    for path in paths:
+    names = {key_nb.name for key_nb in key}
+    for path in sorted(paths, key=lambda p: p.stem not in names):  # exact names first
         try:
             nb = nbformat.read(str(path), as_version=4)
             if not isinstance(nb.get("cells"), list):
