@@ -15,6 +15,9 @@ per-cell timeout; a check passes when its cell runs without an exception. A smal
 (this module, loaded with `-p feedline.grade`) records each cell's outcome as it happens, so a
 run that hangs past the wall-clock limit or whose kernel dies still gives a row.
 
+Each student's copies run in a folder of their own, beside a fresh `workdir/` and a link to the
+key's `minidata/`, so `../minidata` and `../workdir` mean what they mean in the workbook.
+
 Writes the gradebook CSV (student, one column per check with 1 = passed and 0 = not, total,
 notes) and feedback/<student>.md next to it. Student code runs with your permissions: grade
 untrusted submissions in a container or a throwaway account.
