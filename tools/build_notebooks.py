@@ -249,7 +249,7 @@ def execute(nb, cwd, timeout=600, where="notebook"):
     from nbclient.exceptions import CellExecutionError
 
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
-                            store_widget_state=False,
+                            store_widget_state=True,  # False makes nbclient crash on Output widgets
                             resources={"metadata": {"path": str(cwd)}})
     try:
         client.execute()
