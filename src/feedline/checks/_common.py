@@ -23,6 +23,14 @@ def passed(check_id, message):
     print(f"{check_id} passed: {message}")
 
 
+def seconds(check_id, value):
+    """`value` as a float; a failed check when the answer is not a number of seconds."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        fail(check_id, f"expected a number of seconds, got {type(value).__name__}")
+
+
 def rng(check_id):
     """A generator seeded from the check id: fresh inputs, the same on every run."""
     return np.random.default_rng([ord(c) for c in check_id])

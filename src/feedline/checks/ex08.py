@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 from ..data import Dataset
-from ._common import call_answer, fail, passed, rng, take_elements
+from ._common import call_answer, fail, passed, rng, seconds, take_elements
 
 
 class _Recorder:
@@ -142,22 +142,18 @@ def check_predicted_time(predicted_time):
     for n, produce_s, consume_s in cases:
         for prefetch in (False, True):
             want = _predicted_time(n, produce_s, consume_s, prefetch)
-            got = call_answer(check_id, predicted_time, n, produce_s, consume_s, prefetch,
-                              want_dataset=False)
-            try:
-                close = math.isclose(float(got), want, rel_tol=1e-6)
-            except (TypeError, ValueError):
-                fail(check_id, f"expected a number of seconds, got {type(got).__name__}")
-            if not close:
+            got = seconds(check_id, call_answer(check_id, predicted_time, n, produce_s,
+                                                consume_s, prefetch, want_dataset=False))
+            if not math.isclose(got, want, rel_tol=1e-6):
                 hint = ""
-                if prefetch and math.isclose(float(got), n * max(produce_s, consume_s)):
+                if prefetch and math.isclose(got, n * max(produce_s, consume_s)):
                     hint = ("; with prefetch the first element still has to be produced "
                             "before the loop can start, and the last one still consumed")
-                elif prefetch and math.isclose(float(got), n * (produce_s + consume_s)):
+                elif prefetch and math.isclose(got, n * (produce_s + consume_s)):
                     hint = "; with prefetch producing and consuming overlap"
                 fail(check_id, f"for n={n}, produce_s={produce_s:.4f}, "
                                f"consume_s={consume_s:.4f}, prefetch={prefetch} expected "
-                               f"{want:.4f} s, got {float(got):.4f} s{hint}")
+                               f"{want:.4f} s, got {got:.4f} s{hint}")
     passed(check_id, "the predicted totals match the schedule, with and without prefetch")
 
 
@@ -190,24 +186,20 @@ def check_simulate_prefetch(simulate_prefetch):
     cases += [(steady, 0.01, 1), (steady, 0.001, 3), ([0.02], 0.01, 1)]
     for costs, consume_s, buffer_size in cases:
         want = _simulate(costs, consume_s, buffer_size)
-        got = call_answer(check_id, simulate_prefetch, list(costs), consume_s, buffer_size,
-                          want_dataset=False)
-        try:
-            close = math.isclose(float(got), want, rel_tol=1e-6)
-        except (TypeError, ValueError):
-            fail(check_id, f"expected a number of seconds, got {type(got).__name__}")
-        if not close:
+        got = seconds(check_id, call_answer(check_id, simulate_prefetch, list(costs),
+                                            consume_s, buffer_size, want_dataset=False))
+        if not math.isclose(got, want, rel_tol=1e-6):
             unbounded = _simulate(costs, consume_s, len(costs) + 1)
             hint = ""
-            if math.isclose(float(got), unbounded) and not math.isclose(want, unbounded):
+            if math.isclose(got, unbounded) and not math.isclose(want, unbounded):
                 hint = ("; that is the total for an unlimited buffer: the producer must wait "
                         "while the buffer holds buffer_size finished elements")
             elif buffer_size + 1 <= len(costs) and math.isclose(
-                    float(got), _simulate(costs, consume_s, buffer_size + 1)):
+                    got, _simulate(costs, consume_s, buffer_size + 1)):
                 hint = ("; that is the total for buffer_size + 1: the buffer holds elements "
                         "produced and not yet taken by the loop")
             fail(check_id, f"for {len(costs)} elements (costs from {min(costs):.3f} to "
                            f"{max(costs):.3f} s), consume_s={consume_s} and "
                            f"buffer_size={buffer_size} expected {want:.4f} s, got "
-                           f"{float(got):.4f} s{hint}")
+                           f"{got:.4f} s{hint}")
     passed(check_id, "the simulated totals match for steady and bursty producers")
