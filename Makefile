@@ -12,8 +12,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# JupyterLab refuses to start as root (containers, CI boxes) unless told it is intended.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=.
+	$(VENV)/bin/jupyter lab --notebook-dir=. $(ROOT_FLAG)
 
 test: $(STAMP)
 	$(PY) -m pytest
