@@ -14,7 +14,7 @@ sizes, before any of its records are read.
 import os
 
 from ...errors import InvalidArgumentError
-from ...io.compression import check_compression_type, read_chunks
+from ...io.compression import read_chunks
 from ...io.tfrecord_reader import open_binary
 from .tfrecord import FileReaderDataset
 
@@ -33,8 +33,7 @@ class FixedLengthRecordDataset(FileReaderDataset):
             raise ValueError(f"record_bytes must be positive, got {record_bytes}")
         if self._header_bytes < 0 or self._footer_bytes < 0:
             raise ValueError("header_bytes and footer_bytes must not be negative")
-        self._compression_type = check_compression_type(compression_type)
-        super().__init__(filenames, num_parallel_reads)
+        super().__init__(filenames, compression_type, buffer_size, num_parallel_reads)
 
     def _check_body(self, path, total):
         body = total - self._header_bytes - self._footer_bytes

@@ -10,7 +10,7 @@ without a newline still counts. Files may be GZIP or ZLIB compressed as a whole.
 [b'a,1', b'b,2', b'c,3']
 """
 
-from ...io.compression import CHUNK_SIZE, check_compression_type, read_chunks
+from ...io.compression import CHUNK_SIZE, read_chunks
 from ...io.tfrecord_reader import open_binary
 from .tfrecord import FileReaderDataset
 
@@ -34,12 +34,6 @@ class TextLineDataset(FileReaderDataset):
     """Lines of one or more text files; see the module docstring."""
 
     _stage = "text_line"
-
-    def __init__(self, filenames, compression_type=None, buffer_size=None,
-                 num_parallel_reads=None, name=None):
-        self._compression_type = check_compression_type(compression_type)
-        self._buffer_size = buffer_size
-        super().__init__(filenames, num_parallel_reads)
 
     def _read_file(self, path):
         return read_lines(path, self._compression_type, self._buffer_size)

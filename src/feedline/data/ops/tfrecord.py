@@ -55,7 +55,10 @@ class FileReaderDataset(Dataset):
     """Shared base of the file readers: a list or a Dataset of files, read in order or
     interleaved (`num_parallel_reads`). Subclasses provide `_read_file(path)`."""
 
-    def __init__(self, filenames, num_parallel_reads=None):
+    def __init__(self, filenames, compression_type=None, buffer_size=None,
+                 num_parallel_reads=None, name=None):
+        self._compression_type = check_compression_type(compression_type)
+        self._buffer_size = buffer_size
         self._files = files_dataset(filenames, self._stage)
         self._inputs = (self._files,)
         self._num_parallel_reads = num_parallel_reads
@@ -108,12 +111,6 @@ class TFRecordDataset(FileReaderDataset):
     """
 
     _stage = "tfrecord"
-
-    def __init__(self, filenames, compression_type=None, buffer_size=None,
-                 num_parallel_reads=None, name=None):
-        self._compression_type = check_compression_type(compression_type)
-        self._buffer_size = buffer_size
-        super().__init__(filenames, num_parallel_reads)
 
     def _read_file(self, path):
         return read_records(path, self._compression_type, self._buffer_size)
