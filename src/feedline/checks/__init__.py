@@ -3,7 +3,8 @@
 Each check takes the learner's function, runs it on inputs the learner has not seen (drawn from
 a seeded generator, so a check gives the same verdict every run), and either prints one stable
 line starting with the exercise id, or raises `AssertionError` saying what was expected and
-what came back. The unit tests call the same functions with right and wrong answers.
+what came back (`CheckFailed`, an `AssertionError` shown in a notebook as a short block with
+the exercise's hint). The unit tests call the same functions with right and wrong answers.
 
 >>> import feedline
 >>> feedline.checks.ex01.check_make_dataset.__name__
@@ -11,8 +12,16 @@ what came back. The unit tests call the same functions with right and wrong answ
 """
 
 import importlib
+import pathlib
+import re
 
-_MODULES = {"ex01", "ex08"}
+from . import _display
+from ._common import CheckFailed
+
+# One module per exercise notebook, found by name: a new notebook's checks need no edit here.
+_MODULES = {path.stem for path in pathlib.Path(__file__).parent.glob("ex[0-9][0-9].py")
+            if re.fullmatch(r"ex\d\d", path.stem)}
+_display.install()
 
 
 def __getattr__(name):
@@ -24,4 +33,4 @@ def __getattr__(name):
     raise AttributeError(f"module 'feedline.checks' has no attribute {name!r}")
 
 
-__all__ = sorted(_MODULES)
+__all__ = ["CheckFailed", *sorted(_MODULES)]

@@ -1,26 +1,88 @@
-"""Helpers shared by the checks: calling the learner's answer, reading elements, reporting.
+"""Helpers shared by the checks: the verdict, calling the learner's answer, reading elements.
+
+A check is a function decorated with `@check(check_id, hint=...)`. Inside it, `fail(...)`
+stops with a `CheckFailed` (an `AssertionError`, so nbval and the grader see a failed cell);
+the decorator adds the exercise's hint when the failure has no more specific one, and turns
+any error raised by the learner's code while the check ran it into a plain sentence.
 
 >>> passed("ex-00-0", "an example")
 ex-00-0 passed: an example
 >>> fail("ex-00-0", "expected 3, got 4")
 Traceback (most recent call last):
 ...
-AssertionError: ex-00-0: expected 3, got 4
+feedline.checks._common.CheckFailed: ex-00-0: expected 3, got 4
+>>> @check("ex-00-1", hint="count again")
+... def check_three(answer):
+...     if answer != 3:
+...         fail("ex-00-1", f"expected 3, got {answer}")
+>>> check_three(4)
+Traceback (most recent call last):
+...
+feedline.checks._common.CheckFailed: ex-00-1: expected 3, got 4
+Hint: count again
 """
+
+import functools
 
 import numpy as np
 
 from ..data import Dataset
+from ._learner import describe_call, error_report
 
 
-def fail(check_id, message):
-    """Raise the `AssertionError` a check gives for a wrong answer, prefixed with its id."""
-    raise AssertionError(f"{check_id}: {message}")
+class CheckFailed(AssertionError):
+    """A wrong answer: which exercise, what was wrong, and a hint (or None)."""
+
+    def __init__(self, check_id, message, hint=None):
+        super().__init__(check_id, message, hint)
+        self.check_id, self.message, self.hint = check_id, message, hint
+
+    def __str__(self):
+        text = f"{self.check_id}: {self.message}"
+        return f"{text}\nHint: {self.hint}" if self.hint else text
+
+    def _render_traceback_(self):
+        # IPython calls this instead of printing a traceback: the learner sees a short block
+        # with no frames from inside feedline, and the cell still fails.
+        from ._display import render_failure
+
+        return render_failure(self)
+
+
+def fail(check_id, message, hint=None):
+    """Stop the check with `CheckFailed`; `hint` replaces the exercise's own hint."""
+    raise CheckFailed(check_id, message, hint)
 
 
 def passed(check_id, message):
     """Print the one stable line a check gives when the answer is right."""
     print(f"{check_id} passed: {message}")
+
+
+def check(check_id, hint):
+    """Decorate a check function: its id, its default hint, and errors turned into verdicts.
+
+    Args:
+        check_id: the exercise id, `ex-NN-K`.
+        hint: the sentence shown with every failure that does not bring its own hint.
+    """
+    def decorate(function):
+        @functools.wraps(function)
+        def run(*args, **kwargs):
+            try:
+                return function(*args, **kwargs)
+            except CheckFailed as failure:
+                if failure.hint is None:
+                    failure.hint = hint
+                raise failure.with_traceback(None) from None
+            except Exception as error:  # noqa: BLE001 - the learner's code may raise anything
+                raise CheckFailed(check_id, error_report(error, "your answer"),
+                                  hint) from None
+
+        run.check_id, run.hint = check_id, hint
+        return run
+
+    return decorate
 
 
 def seconds(check_id, value):
@@ -45,7 +107,12 @@ def call_answer(check_id, function, *args, want_dataset=True):
         result = function(*args)
     except NotImplementedError:
         fail(check_id, f"{name} still raises NotImplementedError: replace "
-                       "`raise NotImplementedError()` with your answer in the cell above")
+                       "`raise NotImplementedError()` with your answer in the cell above",
+             hint="write your answer where it says # YOUR CODE HERE, run that cell, then "
+                  "this one")
+    except Exception as error:  # noqa: BLE001 - the learner's code may raise anything
+        fail(check_id, error_report(error, f"your `{name}`",
+                                    called_as=describe_call(name, args)))
     if result is None:
         fail(check_id, f"{name} returned None: did you forget `return`?")
     if want_dataset and not isinstance(result, Dataset):
@@ -54,10 +121,36 @@ def call_answer(check_id, function, *args, want_dataset=True):
     return result
 
 
+def read_elements(check_id, dataset):
+    """Yield the elements of `dataset`; an error raised while reading becomes a failed check.
+
+    The error may come from a function the learner passed to `map`, or from a transformation
+    that cannot apply to these elements; either way the learner reads what raised, where.
+    """
+    iterator = iter(dataset)
+    count = 0
+    try:
+        while True:
+            try:
+                element = next(iterator)
+            except StopIteration:
+                return
+            except Exception as error:  # noqa: BLE001 - raised by the learner's pipeline
+                fail(check_id, error_report(error, "your pipeline", while_doing=(
+                    f"while the check read element {count} from it")))
+            count += 1
+            yield element
+    finally:
+        # A check that stops early must not leave the pipeline's threads running.
+        close = getattr(iterator, "close", None)
+        if close is not None:
+            close()
+
+
 def take_elements(check_id, dataset, limit):
     """The elements of `dataset` as a list, failing (not hanging) past `limit` elements."""
     elements = []
-    for element in dataset:
+    for element in read_elements(check_id, dataset):
         elements.append(element)
         if len(elements) > limit:
             fail(check_id, f"the dataset gave more than {limit} elements; expected far fewer "

@@ -7,9 +7,11 @@ inputs differ from those in the notebook but the verdict is the same on every ru
 import numpy as np
 
 from ..data import Dataset
-from ._common import call_answer, describe, fail, passed, rng, take_elements
+from ._common import call_answer, check, describe, fail, passed, rng, take_elements
 
 
+@check("ex-01-1", hint="Dataset.from_tensor_slices cuts every array of a structure along its "
+                        "first axis: give it a dict whose values are the two arrays")
 def check_make_dataset(make_dataset):
     """ex-01-1: `make_dataset(images, labels)` gives one `{"image", "label"}` dict per row.
 
@@ -43,6 +45,8 @@ def check_make_dataset(make_dataset):
     passed(check_id, "one {'image', 'label'} dict per row, in order, on 3 new inputs")
 
 
+@check("ex-01-2", hint="chain a filter (keep label >= 0) and a map (pixels / 255); both get a "
+                        "pair as two arguments, lambda x, y: ..., and map must return the pair")
 def check_clean_and_scale(clean_and_scale):
     """ex-01-2: `clean_and_scale(ds)` drops label -1 and divides the pixels by 255.
 
@@ -72,13 +76,37 @@ def check_clean_and_scale(clean_and_scale):
                 fail(check_id, "examples with label 0 are missing: 0 is a real class, only -1 "
                                "means 'no label' (keep label >= 0)")
             fail(check_id, f"expected the labels {labels[keep].tolist()}, got {got_labels}")
-        for (x, _), row in zip(elements, keep):
-            if not np.allclose(x, pixels[row] / 255):
-                fail(check_id, f"expected pixels divided by 255 (max 1.0), got values up to "
-                               f"{float(np.max(x)):g}")
+        for index, ((x, _), row) in enumerate(zip(elements, keep)):
+            _check_scaled(check_id, index, np.asarray(x), pixels[row])
     passed(check_id, "unlabelled examples dropped, pixels scaled to [0, 1], labels kept")
 
 
+def _check_scaled(check_id, index, got, pixels):
+    """Element `index`'s pixels must be `pixels / 255`; say which slip it looks like."""
+    want = pixels / 255
+    if got.shape != want.shape:
+        fail(check_id, f"element {index}: expected pixels of shape {want.shape}, got "
+                       f"{got.shape}")
+    if np.allclose(got, want):
+        return
+    wrong = int(np.flatnonzero(~np.isclose(got, want))[0])
+    detail = (f"element {index}: pixel {wrong} was {pixels[wrong]:g}, so it should become "
+              f"{pixels[wrong]:g} / 255 = {want[wrong]:.4f}, got {float(got[wrong]):.4f}")
+    if np.allclose(got, pixels):
+        fail(check_id, f"{detail}: the pixels were not scaled", hint="map each pair to "
+             "(x / 255, y)")
+    if np.allclose(got, pixels // 255):
+        fail(check_id, f"{detail}: `//` is integer division and turns every pixel below "
+                       "255 into 0", hint="divide with `/`, not `//`")
+    if pixels.max() > 0 and np.allclose(got, pixels / pixels.max()):
+        fail(check_id, f"{detail}: the pixels were divided by the largest pixel of the "
+                       "image, not by 255", hint="divide by the constant 255, the largest "
+                                                 "value a pixel can take")
+    fail(check_id, detail)
+
+
+@check("ex-01-3", hint="make a dataset of (features, labels) pairs, then batch it with "
+                        "drop_remainder=True")
 def check_full_batches(make_batches):
     """ex-01-3: `make_batches(features, labels, batch_size)` gives only full batches, in order.
 
@@ -110,6 +138,8 @@ def check_full_batches(make_batches):
         if len(batches) != expected:
             fail(check_id, f"with {rows} rows and batch_size={batch_size} expected {expected} "
                            f"batches, got {len(batches)}")
+        expected_labels = [labels[i * batch_size:(i + 1) * batch_size] for i in range(expected)]
+        _check_batch_order(check_id, [np.asarray(y) for _, y in batches], expected_labels)
         for index, (x, y) in enumerate(batches):
             rows_here = slice(index * batch_size, (index + 1) * batch_size)
             if not (np.allclose(x, features[rows_here]) and np.array_equal(y, labels[rows_here])):
@@ -118,6 +148,9 @@ def check_full_batches(make_batches):
     passed(check_id, "every batch holds exactly batch_size rows, in order, on 4 new inputs")
 
 
+@check("ex-01-4", hint="the chunks have different lengths, so they cannot be batched as they "
+                        "are: unbatch() them into single rows first, then batch(size), and keep "
+                        "the short last batch")
 def check_rebatch_rows(rebatch_rows):
     """ex-01-4: `rebatch_rows(chunks, size)` turns chunks of any length into batches of `size`.
 
@@ -157,12 +190,32 @@ def check_rebatch_rows(rebatch_rows):
     passed(check_id, "chunks of any length re-cut into batches of size rows, none lost")
 
 
+def _check_batch_order(check_id, batches, expected):
+    """Name the shuffles: whole batches reordered, or rows mixed across batches."""
+    if len(batches) != len(expected) or all(
+            np.array_equal(got, want) for got, want in zip(batches, expected)):
+        return
+    as_lists = sorted(np.asarray(batch).tolist() for batch in batches)
+    if as_lists == sorted(np.asarray(batch).tolist() for batch in expected):
+        fail(check_id, "every batch holds the right rows, but the batches come in another "
+                       "order: you shuffled whole batches (a shuffle after batch)",
+             hint="this exercise keeps the rows in their order, so leave shuffle out; when "
+                  "you do shuffle examples, shuffle before batch")
+    got_rows = sorted(np.concatenate(batches).ravel().tolist())
+    if got_rows == sorted(np.concatenate(expected).ravel().tolist()):
+        fail(check_id, "all the rows are there, but not in their original order, so the "
+                       "batches mix rows from different places",
+             hint="leave shuffle out: this exercise keeps the rows in order")
+
+
 def _chunk_signature():
     from ..data import TensorSpec
 
     return TensorSpec(shape=(None, 2), dtype=np.int64)
 
 
+@check("ex-01-5", hint="batch first, then repeat: repeating first lets one batch reach across "
+                        "the end of an epoch")
 def check_epochs_of_batches(epochs_of_batches):
     """ex-01-5: `epochs_of_batches(features, batch_size, epochs)`: no batch spans two epochs.
 
@@ -190,6 +243,7 @@ def check_epochs_of_batches(epochs_of_batches):
                                "each epoch before repeating")
             fail(check_id, f"with {rows} rows, batch_size={batch_size} and epochs={epochs} "
                            f"expected batch sizes {want_sizes}, got {sizes}")
+        _check_batch_order(check_id, batches, expected)
         for index, (got, want) in enumerate(zip(batches, expected)):
             if not np.array_equal(got, want):
                 fail(check_id, f"batch {index} should be {want.tolist()}, got {got.tolist()} "

@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 from ..data import Dataset
-from ._common import call_answer, fail, passed, rng, seconds, take_elements
+from ._common import call_answer, check, fail, passed, read_elements, rng, seconds
 
 
 class _Recorder:
@@ -43,7 +43,7 @@ class _Recorder:
 def _consume(check_id, dataset, recorder, step_s, limit):
     """Iterate `dataset` like a training loop (one sleeping step per element)."""
     elements = []
-    for element in dataset:
+    for element in read_elements(check_id, dataset):
         recorder.work("step", step_s)
         elements.append(element)
         if len(elements) > limit:
@@ -51,6 +51,8 @@ def _consume(check_id, dataset, recorder, step_s, limit):
     return elements
 
 
+@check("ex-08-1", hint="one method call at the end of the pipeline: prefetch with a buffer of "
+                        "at least one element")
 def check_with_prefetch(with_prefetch):
     """ex-08-1: `with_prefetch(ds)` keeps the elements and produces them in the background.
 
@@ -82,6 +84,8 @@ def check_with_prefetch(with_prefetch):
     passed(check_id, "same elements, produced in the background while the loop worked")
 
 
+@check("ex-08-2", hint="a prefetch moves into the background only the work before it in the "
+                        "chain: map, then batch, then prefetch(1) last")
 def check_make_pipeline(make_pipeline):
     """ex-08-2: `make_pipeline(raw, decode, batch_size)` maps, batches, then prefetches.
 
@@ -118,6 +122,17 @@ def check_make_pipeline(make_pipeline):
     if getattr(dataset, "_stage", None) != "prefetch":
         fail(check_id, f"the last step of the pipeline is {getattr(dataset, '_stage', '?')!r}, "
                        "not 'prefetch'; put prefetch last so batching runs in the background too")
+    if getattr(dataset, "_limit", None) == 0:
+        fail(check_id, "the pipeline ends with prefetch(0), which keeps no element ready: the "
+                       "loop still waits while each batch is made",
+             hint="give prefetch a buffer of at least one element: prefetch(1) or "
+                  "prefetch(AUTOTUNE)")
+    share = (recorder.overlap("decode", "step")
+             / sum(end - start for _, start, end in recorder.of("step")))
+    if share < 0.3:
+        fail(check_id, f"decoding overlapped the loop's steps only {share:.0%} of the time "
+                       "(expected well over 30%): the next batch was not being prepared while "
+                       "the loop worked")
     passed(check_id, "decode and batch run in the background; prefetch comes last")
 
 
@@ -127,6 +142,9 @@ def _predicted_time(n, produce_s, consume_s, prefetch):
     return produce_s + (n - 1) * max(produce_s, consume_s) + consume_s
 
 
+@check("ex-08-3", hint="draw the timeline for n = 3: the first element must be produced "
+                        "before the loop starts, the last consumed after, and in between each "
+                        "element costs whichever side is slower")
 def check_predicted_time(predicted_time):
     """ex-08-3: `predicted_time(n, produce_s, consume_s, prefetch)` matches the schedule.
 
@@ -169,6 +187,9 @@ def _simulate(produce_costs, consume_s, buffer_size):
     return (takes[-1] + consume_s) if takes else 0.0
 
 
+@check("ex-08-4", hint="walk through the elements in order and keep the time each one is taken "
+                        "by the loop; element i may start once element i - 1 is finished and, "
+                        "when i >= buffer_size, once element i - buffer_size has been taken")
 def check_simulate_prefetch(simulate_prefetch):
     """ex-08-4: `simulate_prefetch(costs, consume_s, buffer_size)` gives the total time.
 

@@ -220,7 +220,11 @@ def stack(values, path=()):
             raise InvalidArgumentError(
                 f"cannot batch {path_name(path)}: elements in one batch must have the same "
                 f"shape, but element 0 has shape {list(first_shape)} and element {index} has "
-                f"shape {list(leaf_shape(value))}; use padded_batch for different shapes")
+                f"shape {list(leaf_shape(value))}. The usual causes: the elements are "
+                f"already batches (chunks) of different lengths, so call unbatch() first "
+                f"to get single rows and then batch them; or each element really has its "
+                f"own length (a sentence, a sequence), so use padded_batch to pad them to "
+                f"the longest one in the batch")
     return np.stack([np.asarray(value) for value in values])
 
 
