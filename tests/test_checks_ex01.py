@@ -60,6 +60,12 @@ def test_clean_and_scale_accepts_reference(capsys):
     (lambda ds: ds.filter(lambda x, y: y >= 0).map(lambda x, y: x / 255), "pairs"),
     (lambda ds: None, "return"),
     (blank, "NotImplementedError"),
+    (lambda ds: ds.filter(lambda x, y: y >= 0).map(lambda x, y: (x / x.max(), y)),
+     "divided by the largest pixel"),
+    (lambda ds: ds.filter(lambda x, y: y >= 0).map(lambda x, y: (x // 255, y)),
+     "integer division"),
+    (lambda ds: ds.filter(lambda x, y: y >= 0).map(lambda x, y: (x / 256, y)),
+     r"should become \d+ / 255 = 0\.\d{4}, got 0\.\d{4}"),
 ])
 def test_clean_and_scale_rejects(wrong, match):
     check_rejects(ex01.check_clean_and_scale, wrong, match)
@@ -87,6 +93,10 @@ def test_full_batches_accepts_reference(capsys):
     (lambda f, l, b: Dataset.from_tensor_slices(f).batch(b, drop_remainder=True),
      "(features, labels)"),
     (blank, "NotImplementedError"),
+    (lambda f, l, b: Dataset.from_tensor_slices((f, l)).batch(b, drop_remainder=True)
+     .shuffle(10, seed=3), "you shuffled whole batches"),
+    (lambda f, l, b: Dataset.from_tensor_slices((f, l)).shuffle(100, seed=3)
+     .batch(b, drop_remainder=True), "not in their original order"),
 ])
 def test_full_batches_rejects(wrong, match):
     check_rejects(ex01.check_full_batches, wrong, match)
@@ -114,10 +124,10 @@ def test_rebatch_rows_rejects(wrong, match):
     check_rejects(ex01.check_rebatch_rows, wrong, match)
 
 
-def test_rebatch_rows_rejects_batching_chunks_without_unbatch():
-    # Batching the ragged chunks directly fails inside the pipeline; the check must not pass.
-    with pytest.raises(Exception):
-        ex01.check_rebatch_rows(lambda chunks, size: chunks.batch(size))
+def test_rebatch_rows_answers_batching_the_chunks_directly_with_its_unbatch_hint():
+    # The library refuses to stack chunks of different lengths; the check shows its own hint.
+    check_rejects(ex01.check_rebatch_rows, lambda chunks, size: chunks.batch(size),
+                  r"raised InvalidArgumentError(.|\n)*Hint: .*unbatch\(\) them into single rows")
 
 
 # -- ex-01-5: batch before repeat -------------------------------------------------------------
@@ -139,6 +149,8 @@ def test_epochs_of_batches_accepts_reference(capsys):
     (lambda f, b, e: Dataset.from_tensor_slices(f).batch(b).repeat(e + 1), "batch sizes"),
     (lambda f, b, e: Dataset.from_tensor_slices(f).shuffle(100, seed=1).batch(b).repeat(e),
      "in order"),
+    (lambda f, b, e: Dataset.from_tensor_slices(f).batch(b).shuffle(10, seed=2).repeat(e),
+     "you shuffled whole batches"),
     (blank, "NotImplementedError"),
 ])
 def test_epochs_of_batches_rejects(wrong, match):

@@ -54,6 +54,9 @@ def test_make_pipeline_accepts_reference(capsys):
     (lambda raw, decode, b: raw.map(decode).batch(b, drop_remainder=True).prefetch(1),
      "batch sizes"),
     (lambda raw, decode, b: raw.skip(1).map(decode).batch(b).prefetch(1), "batch sizes"),
+    (lambda raw, decode, b: raw.map(decode, num_parallel_calls=2).batch(b).prefetch(0),
+     "prefetch\\(0\\), which keeps no element ready"),
+    (lambda raw, decode, b: raw.map(decode, num_parallel_calls=2).batch(b), "prefetch last"),
     (blank, "NotImplementedError"),
 ])
 def test_make_pipeline_rejects(wrong, match):

@@ -138,8 +138,9 @@ def check_full_batches(make_batches):
         if len(batches) != expected:
             fail(check_id, f"with {rows} rows and batch_size={batch_size} expected {expected} "
                            f"batches, got {len(batches)}")
-        expected_labels = [labels[i * batch_size:(i + 1) * batch_size] for i in range(expected)]
-        _check_batch_order(check_id, [np.asarray(y) for _, y in batches], expected_labels)
+        _check_batch_order(check_id, [np.asarray(x) for x, _ in batches],
+                           [features[i * batch_size:(i + 1) * batch_size]
+                            for i in range(expected)], features)
         for index, (x, y) in enumerate(batches):
             rows_here = slice(index * batch_size, (index + 1) * batch_size)
             if not (np.allclose(x, features[rows_here]) and np.array_equal(y, labels[rows_here])):
@@ -190,22 +191,32 @@ def check_rebatch_rows(rebatch_rows):
     passed(check_id, "chunks of any length re-cut into batches of size rows, none lost")
 
 
-def _check_batch_order(check_id, batches, expected):
-    """Name the shuffles: whole batches reordered, or rows mixed across batches."""
-    if len(batches) != len(expected) or all(
+def _check_batch_order(check_id, batches, expected, input_rows):
+    """Name the shuffles: whole batches reordered, or rows taken out of their order."""
+    if [len(batch) for batch in batches] == [len(batch) for batch in expected] and all(
             np.array_equal(got, want) for got, want in zip(batches, expected)):
         return
-    as_lists = sorted(np.asarray(batch).tolist() for batch in batches)
-    if as_lists == sorted(np.asarray(batch).tolist() for batch in expected):
+    if len(batches) == len(expected) and sorted(_rows(b) for b in batches) == sorted(
+            _rows(b) for b in expected):
         fail(check_id, "every batch holds the right rows, but the batches come in another "
                        "order: you shuffled whole batches (a shuffle after batch)",
              hint="this exercise keeps the rows in their order, so leave shuffle out; when "
                   "you do shuffle examples, shuffle before batch")
-    got_rows = sorted(np.concatenate(batches).ravel().tolist())
-    if got_rows == sorted(np.concatenate(expected).ravel().tolist()):
-        fail(check_id, "all the rows are there, but not in their original order, so the "
-                       "batches mix rows from different places",
+    position = {row: index for index, row in enumerate(_rows(input_rows))}
+    got_rows = [row for batch in batches for row in _rows(batch)]
+    # Going back to row 0 is a new epoch (after repeat); any other step back is a shuffle.
+    if all(row in position for row in got_rows) and any(
+            position[b] < position[a] and position[b] != 0
+            for a, b in zip(got_rows, got_rows[1:])):
+        fail(check_id, "the batches hold rows of the input, but not in their original order, "
+                       "so each batch mixes rows from different places",
              hint="leave shuffle out: this exercise keeps the rows in order")
+
+
+def _rows(array):
+    """The rows of `array` as hashable tuples (a 1-D array's items as 1-tuples)."""
+    array = np.asarray(array)
+    return [tuple(np.atleast_1d(row).tolist()) for row in array]
 
 
 def _chunk_signature():
@@ -236,6 +247,7 @@ def check_epochs_of_batches(epochs_of_batches):
         sizes = [len(batch) for batch in batches]
         want_sizes = [len(batch) for batch in expected]
         flat = np.concatenate(batches) if batches else np.array([])
+        _check_batch_order(check_id, batches, expected, features)
         if sizes != want_sizes:
             if np.array_equal(flat, np.tile(features, epochs)):
                 fail(check_id, f"some batches mix the end of one epoch with the start of the "
@@ -243,7 +255,6 @@ def check_epochs_of_batches(epochs_of_batches):
                                "each epoch before repeating")
             fail(check_id, f"with {rows} rows, batch_size={batch_size} and epochs={epochs} "
                            f"expected batch sizes {want_sizes}, got {sizes}")
-        _check_batch_order(check_id, batches, expected)
         for index, (got, want) in enumerate(zip(batches, expected)):
             if not np.array_equal(got, want):
                 fail(check_id, f"batch {index} should be {want.tolist()}, got {got.tolist()} "
