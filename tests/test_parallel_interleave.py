@@ -38,6 +38,21 @@ def test_nondeterministic_interleave_gives_the_same_elements():
     assert got[0] != 0
 
 
+def test_nondeterministic_interleave_refills_finished_slots_while_one_input_is_slow():
+    # Input 0 opens in 300 ms. Its neighbours in the cycle end long before; their slots must
+    # go to inputs 3 and 4 at once, not when the turn comes round past the slow input.
+    def inner(x):
+        ds = Dataset.range(int(x) * 10, int(x) * 10 + 2)
+        if int(x) == 0:
+            return ds.map(lambda v: (time.sleep(0.3 if v == 0 else 0), v)[1])
+        return ds
+
+    got = [int(x) for x in Dataset.range(5).interleave(inner, cycle_length=3,
+                                                       num_parallel_calls=3,
+                                                       deterministic=False)]
+    assert sorted(got) == [0, 1, 10, 11, 20, 21, 30, 31, 40, 41]
+    assert got.index(0) == 8, got
+
 def test_datasets_of_the_cycle_are_read_concurrently():
     result = benchmark(Dataset.range(2).interleave(lambda _: ArtificialDataset(2, 0.02, 0.01),
                                                    cycle_length=2, num_parallel_calls=2),

@@ -161,11 +161,16 @@ class ParallelInterleaveIterator:
                         if other is not None:  # anything ready, from any slot
                             state.ready.notify_all()
                             return other.items.popleft()
+                        if self._ended_elsewhere(slot):
+                            break  # free those slots (outside the lock) and look again
                     state.ready.wait()
                 if state.stopped:
                     raise StopIteration
-                value = reader.items.popleft()
+                value = reader.items.popleft() if reader.items else None
                 state.ready.notify_all()
+            if value is None:
+                self._retire_ended(slot)
+                continue
             if value is _END:
                 slots[slot] = None
                 self._open_count -= 1
@@ -188,6 +193,20 @@ class ParallelInterleaveIterator:
                 if opened is not None:
                     self._slots[position] = opened
                     self._open_count += 1
+
+    def _ended_elsewhere(self, current):
+        """True when a slot other than `current` holds a dataset that has ended."""
+        return any(position != current and reader is not None and reader.items
+                   and reader.items[0] is _END for position, reader in enumerate(self._slots))
+
+    def _retire_ended(self, current):
+        """Not deterministic: close the slots whose dataset ended, without waiting for their
+        turn, so that `_fill_slots` gives them to the next inputs while `current` is slow."""
+        for position, reader in enumerate(self._slots):
+            if position != current and reader is not None and reader.items \
+                    and reader.items[0] is _END:
+                self._slots[position] = None
+                self._open_count -= 1
 
     def _ready_slot(self):
         for reader in self._slots:
