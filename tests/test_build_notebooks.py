@@ -56,7 +56,7 @@ def make_tree(root, lesson=LESSON, solution=SOLUTION):
     (root / "workbook" / "notebooks").mkdir(parents=True, exist_ok=True)
     (root / "workbook" / "solutions").mkdir(parents=True, exist_ok=True)
     (root / "workbook" / "notebooks" / "42_lesson.py").write_text(lesson)
-    (root / "workbook" / "solutions" / "42_lesson.py").write_text(solution)
+    (root / "workbook" / "solutions" / "42_lesson_exercises.py").write_text(solution)
     return root
 
 
@@ -103,19 +103,20 @@ def test_strip_leaves_a_cell_without_markers_alone():
 ])
 def test_marker_errors_name_the_file_and_line(tmp_path, text, line, words):
     root = make_tree(tmp_path, solution=text)
-    with pytest.raises(BuildError, match=rf"^workbook/solutions/42_lesson\.py:{line}: .*{words}"):
-        build_notebooks.read_source(root / "workbook/solutions/42_lesson.py", root)
+    where = r"^workbook/solutions/42_lesson_exercises\.py"
+    with pytest.raises(BuildError, match=rf"{where}:{line}: .*{words}"):
+        build_notebooks.read_source(root / "workbook/solutions/42_lesson_exercises.py", root)
 
 
 def test_a_check_cell_needs_exactly_one_check_id(tmp_path):
     root = make_tree(tmp_path, solution='# %% tags=["check"]\nprint("ok")\n')
-    with pytest.raises(BuildError, match="42_lesson.py: cell 0: a check cell"):
-        build_notebooks.read_source(root / "workbook/solutions/42_lesson.py", root)
+    with pytest.raises(BuildError, match="42_lesson_exercises.py: cell 0: a check cell"):
+        build_notebooks.read_source(root / "workbook/solutions/42_lesson_exercises.py", root)
 
 
 def test_check_ids_are_unique_across_solution_sources(tmp_path):
     root = make_tree(tmp_path)
-    (root / "workbook/solutions/43_more.py").write_text(
+    (root / "workbook/solutions/43_more_exercises.py").write_text(
         '# %% tags=["check", "ex-42-1"]\nprint("again")\n')
     with pytest.raises(BuildError, match="ex-42-1 is also used"):
         build_notebooks.build(root, log=lambda *a: None)
@@ -123,7 +124,7 @@ def test_check_ids_are_unique_across_solution_sources(tmp_path):
 
 def test_ids_are_stable_and_shared_by_solution_and_exercise(tmp_path):
     root = make_tree(tmp_path)
-    source = root / "workbook/solutions/42_lesson.py"
+    source = root / "workbook/solutions/42_lesson_exercises.py"
     full, blank = build_notebooks.read_source(source, root)
     again, _ = build_notebooks.read_source(source, root)
     ids = [cell.id for cell in full.cells]
@@ -151,8 +152,8 @@ def test_build_is_byte_stable_and_executes_only_changed_sources(tmp_path):
     log = []
     build_notebooks.build(root, log=log.append)
     first = built(root)
-    assert sorted(first) == ["exercises/42_lesson.ipynb", "notebooks/42_lesson.ipynb",
-                             "solutions/42_lesson.ipynb"]
+    assert sorted(first) == ["exercises/42_lesson_exercises.ipynb", "notebooks/42_lesson.ipynb",
+                             "solutions/42_lesson_exercises.ipynb"]
 
     lesson = json.loads(first["notebooks/42_lesson.ipynb"])
     assert lesson["metadata"]["kernelspec"]["name"] == "python3"
@@ -161,10 +162,10 @@ def test_build_is_byte_stable_and_executes_only_changed_sources(tmp_path):
     assert lesson["cells"][1]["outputs"][0]["name"] == "stdout"  # it was executed
     for name, data in first.items():  # no timing or widget state is kept
         assert '"execution":' not in data.decode() and '"widgets":' not in data.decode(), name
-    exercise = json.loads(first["exercises/42_lesson.ipynb"])
+    exercise = json.loads(first["exercises/42_lesson_exercises.ipynb"])
     assert all(cell.get("outputs", []) == [] and cell.get("execution_count") is None
                for cell in exercise["cells"])
-    assert "SOLUTION" not in first["exercises/42_lesson.ipynb"].decode()
+    assert "SOLUTION" not in first["exercises/42_lesson_exercises.ipynb"].decode()
 
     # Unchanged sources: nothing executes (the lesson prints a random number), no byte changes.
     log.clear()
@@ -180,5 +181,16 @@ def test_build_is_byte_stable_and_executes_only_changed_sources(tmp_path):
     assert [line for line in log if line.startswith("executing")] == [
         "executing workbook/notebooks/42_lesson.py ..."]
     assert second["notebooks/42_lesson.ipynb"] != first["notebooks/42_lesson.ipynb"]
-    assert second["solutions/42_lesson.ipynb"] == first["solutions/42_lesson.ipynb"]
-    assert second["exercises/42_lesson.ipynb"] == first["exercises/42_lesson.ipynb"]
+    for name in ("solutions/42_lesson_exercises.ipynb", "exercises/42_lesson_exercises.ipynb"):
+        assert second[name] == first[name], name
+
+    # A renamed source has the same bytes but a new name, so new cell ids: it runs again.
+    (root / "workbook/solutions/42_lesson_exercises.py").rename(
+        root / "workbook/solutions/42_renamed_exercises.py")
+    log.clear()
+    build_notebooks.build(root, log=log.append)
+    assert [line for line in log if line.startswith("executing")] == [
+        "executing workbook/solutions/42_renamed_exercises.py ..."]
+    renamed = json.loads((root / "solutions/42_renamed_exercises.ipynb").read_text())
+    stored = renamed["metadata"]["feedline"]["source"]
+    assert stored == "workbook/solutions/42_renamed_exercises.py"

@@ -79,7 +79,7 @@ def shout(text):
 _check("ex-77-4", lambda: shout("hi") == "HI!", "shout('hi') should be 'HI!'")
 '''
 
-NAME = "77_grading"
+NAME = "77_grading_exercises"  # exercise notebooks are named apart from their lesson
 ANSWERS = {"ex-77-1": 2, "ex-77-2": 4, "ex-77-3": 6, "ex-77-4": 8}  # answer cell of each check
 CHECKS = list(ANSWERS)
 
@@ -274,3 +274,23 @@ def test_submitted_files_are_matched_to_the_key_by_name_then_by_ids(key, tmp_pat
     assert result.graded == [NAME] and [path.name for path in runs] == [f"{NAME}.ipynb"]
     assert result.notes == [f"{NAME}-Copy1.ipynb ignored: another file already answers {NAME}",
                             "scratch.ipynb matches no notebook of the key"]
+
+
+def test_a_notebook_saved_under_the_exercises_old_name_is_matched_by_its_check_ids(key, tmp_path):
+    """Exercises used to share their lesson's name (77_grading.ipynb); such copies still count."""
+    root, full, blank = key
+    other = grade.KeyNotebook("78_other_exercises", nbformat.v4.new_notebook(), ["ex-78-1"], {})
+    old_name = NAME.removesuffix("_exercises")
+    (tmp_path / "ada").mkdir()
+    nbformat.write(blank, str(tmp_path / "ada" / f"{old_name}.ipynb"))
+    result, runs = grade.prepare("ada", sorted((tmp_path / "ada").iterdir()),
+                                 [_key_notebook(full), other], tmp_path / "work", None)
+    assert result.graded == [NAME] and [path.name for path in runs] == [f"{NAME}.ipynb"]
+    assert result.notes == []
+
+    lesson = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Lesson 77")])
+    (tmp_path / "bob").mkdir()
+    nbformat.write(lesson, str(tmp_path / "bob" / f"{old_name}.ipynb"))
+    result, runs = grade.prepare("bob", sorted((tmp_path / "bob").iterdir()),
+                                 [_key_notebook(full), other], tmp_path / "work", None)
+    assert not runs and result.notes == [f"{old_name}.ipynb matches no notebook of the key"]

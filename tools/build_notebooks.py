@@ -1,8 +1,13 @@
 """Build the three notebook folders from the jupytext sources in workbook/.
 
-    workbook/notebooks/NN_name.py  ->  notebooks/NN_name.ipynb   (executed, outputs kept)
-    workbook/solutions/NN_name.py  ->  solutions/NN_name.ipynb   (executed, outputs kept)
-                                   ->  exercises/NN_name.ipynb   (solutions removed, no outputs)
+    workbook/notebooks/NN_name.py            ->  notebooks/NN_name.ipynb            executed
+    workbook/solutions/NN_name_exercises.py  ->  solutions/NN_name_exercises.ipynb  executed
+                                             ->  exercises/NN_name_exercises.ipynb  blank
+
+Executed notebooks keep their outputs; blank ones have the solutions removed and no outputs.
+
+Exercise sources end in `_exercises` so that a lesson and its exercises never share a file name
+(JupyterLab's tabs show only the name).
 
 Run it with `make notebooks` (or `python tools/build_notebooks.py [--force] [SOURCE.py ...]`).
 
@@ -39,8 +44,9 @@ What makes the output stable
   type, cell text as in exercises/), so solutions/ and exercises/ share ids.
 * Notebook metadata is only the kernel spec (python3), `language_info.name` and
   `metadata.feedline` = {kind, source, source_sha256}; no timing or widget state is kept.
-* A notebook whose stored source_sha256 matches its source is not executed again, and a file
-  whose bytes would not change is not rewritten. Exercises are never executed.
+* A notebook whose stored source path and source_sha256 match its source is not executed
+  again (a renamed source is, since cell ids derive from its name), and a file whose bytes
+  would not change is not rewritten. Exercises are never executed.
 * Notebooks execute with their output folder as working directory (as nbval runs them), so they
   read `../minidata/` and write to `../workdir/`.
 """
@@ -234,13 +240,18 @@ def sources(root=ROOT):
     return sorted(root.glob("workbook/notebooks/*.py")) + sorted(root.glob("workbook/solutions/*.py"))
 
 
-def is_current(path, sha):
-    """True when the notebook at `path` was built by this builder from a source with `sha`."""
+def is_current(path, sha, source=None):
+    """True when the notebook at `path` was built by this builder from a source with `sha`.
+
+    With `source` (the path stored in the metadata), the stored path must match too: a renamed
+    source has the same bytes but new cell ids and a new name to record.
+    """
     try:
         stored = nbformat.read(str(path), as_version=4).metadata.get("feedline", {})
     except (OSError, ValueError):
         return False
-    return stored.get("source_sha256") == sha and stored.get("format") == FORMAT
+    return (stored.get("source_sha256") == sha and stored.get("format") == FORMAT
+            and (source is None or stored.get("source") == source))
 
 
 def execute(nb, cwd, timeout=600, where="notebook"):
@@ -285,7 +296,7 @@ def build_one(source, root=ROOT, force=False, timeout=600, log=print):
     if blank is not None and write(blank, out["exercise"]):
         log(f"wrote {_relative(out['exercise'], root)}")
     sha = full.metadata["feedline"]["source_sha256"]
-    if not force and is_current(out["executed"], sha):
+    if not force and is_current(out["executed"], sha, where):
         log(f"up to date {_relative(out['executed'], root)}")
         return
     log(f"executing {where} ...")

@@ -4,8 +4,9 @@
 
 SUBMISSIONS holds one entry per student: a folder (the student is the folder's name) with their
 notebooks, or a single notebook file (the student is the file's stem). A submitted notebook is
-matched to the key notebook of the same file name, or else to the key notebook whose cell ids it
-shares most (so `01_dataset_basics-Copy1.ipynb` still counts).
+matched to the key notebook of the same file name (`08_prefetch_exercises.ipynb`), or else to the
+key notebook whose cell ids it shares most, so a renamed copy (`08_prefetch_exercises-Copy1`) or
+one saved under the exercises' old name (`08_prefetch.ipynb`) still counts.
 
 For each student the grader writes a copy of every submitted notebook in which each check cell
 (tag `check` plus its id tag `ex-NN-K`, or a cell whose id is a check id) is replaced by the key's
@@ -51,7 +52,7 @@ KERNEL_DIED = "the kernel died"
 
 @dataclasses.dataclass
 class KeyNotebook:
-    name: str                  # file stem, e.g. "01_dataset_basics"
+    name: str                  # file stem, e.g. "01_dataset_basics_exercises"
     nb: nbformat.NotebookNode  # the key notebook, outputs removed
     checks: list               # check ids in notebook order
     titles: dict               # check id -> first line of the check cell's docstring

@@ -46,6 +46,12 @@ print("feedline", fl.__version__)
 # | `exercises/` | the **exercises**, with empty answer cells | write answers, run the checks |
 # | `solutions/` | the same exercises with worked answers | compare, once you tried |
 #
+# `make lab` opens your own copy of `notebooks/` and `exercises/`, in the folder `mywork/`
+# (worked answers stay in the repository's `solutions/`, outside it). Change anything: your
+# work is saved in `mywork/` and never in the notebooks the workbook ships.
+# `make reset NOTEBOOK=exercises/01_dataset_basics_exercises.ipynb` restores one notebook and
+# keeps a backup of yours; deleting `mywork/` starts everything over.
+#
 # Every lesson starts with what you will learn and ends with a summary and a link to its
 # exercises. Run a lesson top to bottom (*Run → Run All Cells*); each one finishes in under a
 # minute on a laptop and needs no network and no TensorFlow.
@@ -254,4 +260,4 @@ plt.show()
 #   the loop but costs memory and fresh randomness.
 #
 # **Next:** [lesson 01, dataset basics](01_dataset_basics.ipynb), then its
-# [exercises](../exercises/01_dataset_basics.ipynb).
+# [exercises](../exercises/01_dataset_basics_exercises.ipynb).

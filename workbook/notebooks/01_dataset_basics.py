@@ -272,4 +272,4 @@ for epoch in range(2):
 # - `take(n)` cuts a stream short, `repeat(k)` replays it; `batch` before `repeat` keeps each
 #   epoch's batches separate.
 #
-# **Now practise:** [exercises 01](../exercises/01_dataset_basics.ipynb).
+# **Now practise:** [exercises 01](../exercises/01_dataset_basics_exercises.ipynb).

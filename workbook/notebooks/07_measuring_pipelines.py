@@ -160,7 +160,7 @@ print(timeline.summary())
 # %% [markdown]
 # The busy times match the costs we chose: `map` 10 × 20 ms = 200 ms, `read` 10 × 15 ms =
 # 150 ms, `train_step` 10 × 10 ms = 100 ms. The map is the bottleneck: it is the first stage
-# to make faster, or to run in parallel (lesson 10).
+# to make faster, or to run in parallel (a later lesson shows how).
 #
 # For a closer look, export the timeline and open the file in
 # [Perfetto](https://ui.perfetto.dev) or `chrome://tracing`, where you can zoom into single
@@ -206,4 +206,4 @@ plt.show()
 # - Predict, then run: the difference between the two is where the learning is.
 #
 # **Next:** [lesson 08, prefetch](08_prefetch.ipynb). Its
-# [exercises](../exercises/08_prefetch.ipynb) also practise predicting totals.
+# [exercises](../exercises/08_prefetch_exercises.ipynb) also practise predicting totals.

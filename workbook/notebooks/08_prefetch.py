@@ -133,7 +133,8 @@ print(results["prefetch(1)"].timeline.summary())
 #
 # Without: 2 × (20 + 10 × 50) = 1040 ms. With: 2 × (20 + 40 + 9 × 40 + 10) = 860 ms. It
 # saves 9 × 10 ms per epoch, the step time of every element but the last, and no more. To go
-# further the producer itself must get faster: parallel map (lesson 10), caching (lesson 11).
+# further the producer itself must get faster, by running the map in parallel or by caching
+# its results; later lessons do both.
 #
 # </details>
 
@@ -233,4 +234,4 @@ plt.show()
 # - `benchmark_sliders` re-runs a benchmark as you change parameters; `plot_comparison` and
 #   `save_slide` make a clean picture for a talk.
 #
-# **Now practise:** [exercises 08](../exercises/08_prefetch.ipynb).
+# **Now practise:** [exercises 08](../exercises/08_prefetch_exercises.ipynb).

@@ -201,5 +201,4 @@ feedline.checks.ex01.check_epochs_of_batches(epochs_of_batches)
 # ## Done
 #
 # All five checks passed? Then you can build, reshape and batch datasets. Next:
-# [lesson 07, measuring pipelines](../notebooks/07_measuring_pipelines.ipynb), or any lesson
-# between.
+# [lesson 07, measuring pipelines](../notebooks/07_measuring_pipelines.ipynb).
