@@ -45,7 +45,7 @@ def test_a_stopped_iterator_discards_the_partial_cache_and_the_next_epoch_warns(
 def test_take_after_cache_leaves_the_cache_partial():
     ds = Dataset.range(5).cache()
     assert len(list(ds.take(2))) == 2
-    with pytest.warns(UserWarning):
+    with pytest.warns(UserWarning, match=r"write take\(k\)\.cache\(\), not cache\(\)\.take\(k\)"):
         list(ds)
 
 

@@ -55,7 +55,8 @@ class CacheDataset(UnaryDataset):
             warnings.warn(
                 "cache: an earlier iterator stopped before the end of the dataset, so its "
                 "partial cache was discarded and this epoch recomputes the elements. Read a "
-                "whole epoch once (or put take() after cache(), not before) to fill the cache.",
+                "whole epoch once to fill the cache; to cache only the first k elements, "
+                "write take(k).cache(), not cache().take(k).",
                 stacklevel=4)
 
     def _fill(self, writer):
