@@ -1,22 +1,36 @@
 # `make lab` opens the workbook; `make test` runs every test. Both create .venv on first use.
+# `make reset NOTEBOOK=exercises/08_prefetch_exercises.ipynb` restores one notebook of mywork/.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test notebooks bench minidata clean
+.PHONY: lab reset test notebooks bench minidata clean
 
+# pip's own output (one line per package, progress bars) shows the first install is moving.
 $(STAMP): pyproject.toml
+	@echo "Installing feedline and its dependencies into $(VENV) (first run only, about a minute)..."
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install -e '.[dev]'
 	touch $(STAMP)
 
 # JupyterLab refuses to start as root (containers, CI boxes) unless told it is intended.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
+# Learners work in mywork/, their own git-ignored copy of notebooks/ and exercises/ (see
+# tools/workcopy.py), so the shipped notebooks, which the tests check, never change under them.
+WORK := mywork
+WELCOME := notebooks/00_welcome.ipynb
+
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=. $(ROOT_FLAG)
+	$(PY) tools/workcopy.py sync
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=$(WORK) \
+		--LabApp.default_url=/lab/tree/$(WELCOME) $(ROOT_FLAG)
+
+# Standard library only, so it works before .venv exists.
+reset:
+	$(PYTHON) tools/workcopy.py reset "$(NOTEBOOK)"
 
 test: $(STAMP)
 	$(PY) -m pytest
