@@ -1,4 +1,4 @@
-"""tools/workcopy.py: the learner's own copy of the workbook in mywork/ (`make lab`, `make reset`)."""
+"""tools/workcopy.py: the learner's own copy of the workbook in mywork/ (make lab, make reset)."""
 
 import datetime
 import importlib.util
