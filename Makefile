@@ -32,8 +32,12 @@ lab: $(STAMP)
 reset:
 	$(PYTHON) tools/workcopy.py reset "$(NOTEBOOK)"
 
+# Two workers (this is sized for a 2-core laptop); each test file, and so each notebook, stays
+# on one worker, because nbval runs a notebook's cells in order in one kernel.
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 notebooks: $(STAMP)
 	$(PY) tools/build_notebooks.py
