@@ -34,10 +34,13 @@ def test_layer_normalization_over_two_axes_uses_both():
     np.testing.assert_allclose(out, (x - x.mean()) / x.std(), rtol=1e-5)
 
 
-def test_rms_scaling_divides_by_the_root_mean_square_without_centring():
-    x = np.array([[3.0, 4.0]])
-    out = LayerNormalization(rms_scaling=True, epsilon=0.0)(x).numpy()
-    np.testing.assert_allclose(out, x / np.sqrt(12.5), rtol=1e-6)
+def test_rms_scaling_divides_the_uncentred_inputs_by_the_standard_deviation():
+    """Keras 3's deprecated rms_scaling (layer_normalization.py warns that it scales by
+    the variance): gamma exists even with scale=False, beta never."""
+    layer = LayerNormalization(rms_scaling=True, epsilon=0.0, scale=False)
+    out = layer(np.array([[3.0, 4.0]])).numpy()
+    np.testing.assert_allclose(out, [[6.0, 8.0]])  # value from Keras 3.15, JAX backend
+    assert [w.name for w in layer.weights] == ["gamma:0"]
 
 
 def test_layer_normalization_passes_gradients_to_inputs_and_weights():

@@ -19,17 +19,34 @@ def linear(x):
 
 
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
-    """`max(x, 0)`; with `negative_slope`, `max_value` and `threshold` as Keras defines them."""
-    if negative_slope or threshold:
-        below = ops.less(x, threshold)
-        out = ops.where(below, ops.multiply(negative_slope, ops.subtract(x, threshold))
-                        if negative_slope else ops.zeros_like(x), x)
+    """`max(x, 0)`; with `negative_slope`, `max_value` and `threshold` combined in Keras 3's order.
+
+    Keras 3 first keeps `x` where `x > threshold` (0 elsewhere), then clips to
+    `[0, max_value]` when `max_value` is given, then subtracts
+    `negative_slope * relu(threshold - x)`. So with a negative `threshold` and no `max_value`,
+    values between `threshold` and 0 pass through unchanged.
+
+    >>> relu([-2.0, -0.5, 4.0], negative_slope=0.5, max_value=3.0, threshold=-1.0).numpy()
+    array([-0.5,  0. ,  3. ], dtype=float32)
+    """
+    x = ops.convert_to_tensor(x)
+    if negative_slope and max_value is None and not threshold:
+        return ops.where(ops.greater_equal(x, 0), x, ops.multiply(x, negative_slope))
+    below = None
+    if negative_slope:  # measured on the input, before the clipping below
+        from ..ops import nn
+
+        below = nn.relu(ops.subtract(threshold, x) if threshold else ops.negative(x))
+    if threshold:
+        out = ops.where(ops.greater(x, threshold), x, ops.zeros_like(x))
     else:
         from ..ops import nn  # one op with its own gradient: cheaper than maximum's
 
         out = nn.relu(x)
     if max_value is not None:
-        out = ops.minimum(out, float(max_value))
+        out = ops.clip_by_value(out, ops.cast(0, out.dtype), ops.cast(max_value, out.dtype))
+    if below is not None:
+        out = ops.subtract(out, ops.multiply(below, negative_slope))
     return out
 
 

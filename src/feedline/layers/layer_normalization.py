@@ -31,7 +31,9 @@ class LayerNormalization(RegularizedMixin, Layer):
         axis: the axis or axes to normalize over (-1: the features).
         epsilon: added to the variance before its square root (1e-3).
         center, scale: learn `beta` (added) and `gamma` (multiplied).
-        rms_scaling: divide by the root mean square instead, without centring (Keras 3).
+        rms_scaling: Keras 3's deprecated option: `x * gamma / sqrt(variance + epsilon)`,
+            without centring `x` (Keras' own warning says it divides by the variance, not
+            the root mean square); `gamma` is learned even when `scale=False`, `beta` never.
         beta_initializer, gamma_initializer: "zeros" and "ones" by default.
         beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint: as Keras.
 
@@ -59,7 +61,7 @@ class LayerNormalization(RegularizedMixin, Layer):
                              f"of shape {input_shape}; use an axis such as -1")
         self._norm_axes = sorted(a % rank for a in axes)
         shape = tuple(int(input_shape[a]) for a in self._norm_axes)
-        if self.scale:  # Keras' weight order: gamma, then beta
+        if self.scale or self.rms_scaling:  # Keras' weight order: gamma, then beta
             self.gamma = self.add_weight(shape, self.gamma_initializer, name="gamma",
                                          regularizer=self.gamma_regularizer,
                                          constraint=self.gamma_constraint)
@@ -73,14 +75,12 @@ class LayerNormalization(RegularizedMixin, Layer):
         x = compute_tensor(self, inputs)
         axes = self._norm_axes
         broadcast = [x.shape[a] if a in axes else 1 for a in range(x.ndim)]
-        if self.rms_scaling:
-            mean_square = ops.reduce_mean(ops.square(x), axis=axes, keepdims=True)
-            out = ops.divide(x, ops.sqrt(ops.add(mean_square, self.epsilon)))
-        else:
-            mean = ops.reduce_mean(x, axis=axes, keepdims=True)
-            centred = ops.subtract(x, mean)
-            variance = ops.reduce_mean(ops.square(centred), axis=axes, keepdims=True)
-            out = ops.divide(centred, ops.sqrt(ops.add(variance, self.epsilon)))
+        mean = ops.reduce_mean(x, axis=axes, keepdims=True)
+        centred = ops.subtract(x, mean)
+        variance = ops.reduce_mean(ops.square(centred), axis=axes, keepdims=True)
+        # Keras 3's rms_scaling divides the uncentred inputs by the standard deviation.
+        out = ops.divide(x if self.rms_scaling else centred,
+                         ops.sqrt(ops.add(variance, self.epsilon)))
         if self.gamma is not None:
             out = ops.multiply(out, ops.reshape(self.gamma, broadcast))
         if self.beta is not None:
