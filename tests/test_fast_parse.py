@@ -488,3 +488,21 @@ def test_an_unhashable_default_and_an_invalid_spec_are_handled_on_every_call():
     for _ in range(2):
         with pytest.raises(ValueError):
             fl.io.parse_example(records, wrong)
+
+
+def test_decode_raw_reads_the_view_of_an_image_column_that_a_pipeline_handed_out(tmp_path):
+    # The column reaches the loop as a `Tensor` view of a reshape of the parsed array: its
+    # `.base` is the reshape, not the array that owns the memory, and the view must be found.
+    from feedline.io import record_views
+    images = np.arange(40 * 6, dtype=np.uint8).reshape(40, 6)
+    records = [example({"image": ("bytes", [image.tobytes()]), "label": ("int64", [i % 3])})
+               for i, image in enumerate(images)]
+    path = write_records(tmp_path / "images.tfrecord", records)
+    spec = {"image": FixedLenFeature([], "string"), "label": FixedLenFeature([], "int64")}
+    dataset = TFRecordDataset(path).batch(8).map(lambda batch: fl.io.parse_example(batch, spec))
+    seen = []
+    for parsed in dataset:
+        column = parsed["image"]
+        assert record_views.rows_of(column, column.tolist()) is not None
+        seen.append(fl.io.decode_raw(column, fl.uint8).numpy())
+    assert np.array_equal(np.concatenate(seen), images)

@@ -28,8 +28,12 @@ _VIEWS = {}  # id(batch) -> (weak reference to the batch, its records, their 2-D
 
 
 def _owner(array):
-    """The array that owns `array`'s memory (NumPy points every view straight at it)."""
-    return array.base if isinstance(array.base, np.ndarray) else array
+    """The array that owns `array`'s memory. NumPy points a view straight at the owner only
+    when the view is of the same class: a `Tensor` view of a reshaped batch points at the
+    reshape, so the chain of bases is followed to its end."""
+    while isinstance(array.base, np.ndarray):
+        array = array.base
+    return array
 
 
 def remember(batch, records, rows):
