@@ -79,3 +79,34 @@ def test_the_loss_is_differentiable():
     grad = tape.gradient(value, y_pred).numpy()
     # d/dp of -log(p1 / (p0 + p1)) at p = (0.2, 0.8): (1, 1 - 1/0.8)
     np.testing.assert_allclose(grad, [[1.0, 1.0 - 1.25]], rtol=1e-5)
+
+
+def test_ignore_class_zeroes_those_losses_and_averages_over_the_others():
+    """https://keras.io/api/losses/probabilistic_losses/ (ignore_class): ignored labels
+    give 0 and the default reduction averages over the valid entries only."""
+    labels = np.array([0, 1, 2, 1])
+    probabilities = np.array([[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6],
+                              [0.5, 0.25, 0.25]])
+    per_sample = losses.SparseCategoricalCrossentropy(ignore_class=1, reduction=None)
+    # values from Keras 3.15, JAX backend
+    np.testing.assert_allclose(per_sample(labels, probabilities).numpy(),
+                               [0.356675, 0.0, 0.510826, 0.0], rtol=1e-5)
+    mean = losses.SparseCategoricalCrossentropy(ignore_class=1)
+    assert float(mean(labels, probabilities)) == pytest.approx(0.43375, rel=1e-5)
+    weights = np.array([1.0, 2.0, 3.0, 0.5])
+    assert float(mean(labels, probabilities, sample_weight=weights)) == pytest.approx(
+        0.944576, rel=1e-5)
+
+
+def test_mean_with_sample_weight_divides_by_the_sum_of_the_weights():
+    """Keras 3's reduction="mean_with_sample_weight" (keras/src/losses/loss.py)."""
+    mse = losses.MeanSquaredError(reduction="mean_with_sample_weight")
+    out = mse(np.array([[0.0], [1.0]]), np.array([[1.0], [3.0]]),
+              sample_weight=np.array([1.0, 3.0]))
+    assert float(out) == 3.25  # (1 * 1 + 3 * 4) / 4; value from Keras 3.15, JAX backend
+    assert out.dtype == np.float32  # float64 inputs are cast to the loss' dtype
+
+
+def test_reduction_auto_is_refused_as_keras_3_refuses_it():
+    with pytest.raises(ValueError, match="reduction"):
+        losses.MeanSquaredError(reduction="auto")

@@ -19,6 +19,7 @@ import numpy as np
 
 from .. import ops
 from .activations import log_softmax
+from .loss_reduction import check_reduction, reduce_weighted
 
 EPSILON = 1e-7
 
@@ -88,20 +89,29 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     return ops.negative(ops.reduce_sum(ops.multiply(y_true, logs), axis=axis))
 
 
+def _labels(y_true, y_pred):
+    """Integer labels shaped as `y_pred` without its class axis."""
+    labels = np.asarray(y_true)
+    if labels.ndim == np.ndim(y_pred) and labels.shape[-1] == 1:
+        labels = labels[..., 0]
+    return labels.astype(np.int64)
+
+
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None,
                                     axis=-1):
     """`-log(p[label])` for integer labels (shape `y_pred.shape[:-1]`, or with a last axis
-    of size 1).
+    of size 1); 0 where the label is `ignore_class`.
 
     Raises:
         InvalidArgumentError: for a label outside `[0, classes)` (from `fl.one_hot`'s check).
     """
-    labels = np.asarray(y_true)
-    if labels.ndim == np.ndim(y_pred) and labels.shape[-1] == 1:
-        labels = labels[..., 0]
-    labels = labels.astype(np.int64)
+    labels = _labels(y_true, y_pred)
+    valid = None
+    if ignore_class is not None:  # Keras 3 turns ignored labels into 0, then zeroes their loss
+        valid = labels != ignore_class
+        labels = np.where(valid, labels, 0)
     classes = np.shape(y_pred)[axis]
-    if labels.size and (labels.min() < 0 or labels.max() >= classes) and ignore_class is None:
+    if labels.size and (labels.min() < 0 or labels.max() >= classes):
         from ..errors import InvalidArgumentError
 
         raise InvalidArgumentError(f"sparse_categorical_crossentropy: labels must be in "
@@ -109,7 +119,10 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
                                    f"{labels.max()}")
     picked = np.eye(classes, dtype=np.dtype(getattr(y_pred, "dtype", np.float32)))[labels]
     logs = _log_probabilities(y_pred, from_logits, axis)
-    return ops.negative(ops.reduce_sum(ops.multiply(logs, picked), axis=axis))
+    losses = ops.negative(ops.reduce_sum(ops.multiply(logs, picked), axis=axis))
+    if valid is not None:
+        losses = ops.where(valid, losses, ops.zeros_like(losses))
+    return losses
 
 
 mse = MSE = mean_squared_error
@@ -117,49 +130,62 @@ mae = MAE = mean_absolute_error
 
 
 class Loss:
-    """A loss as an object: `loss(y_true, y_pred, sample_weight=None)` is the batch mean.
+    """A loss as an object: `loss(y_true, y_pred, sample_weight=None)` reduces the per-sample
+    losses as Keras 3 does (see `loss_reduction`).
 
     Args:
         reduction: "sum_over_batch_size" (Keras' default: the weighted sum divided by the
-            number of samples), "sum", "mean" (alias of the first) or None (one value each).
+            number of loss values), "sum", "mean" (alias of the first),
+            "mean_with_sample_weight" (divided by the sum of the weights), "none" or None.
         name: the loss' name.
+        dtype: the dtype both `y_true` and `y_pred` are cast to first (float32).
+
+    Raises:
+        ValueError: for another reduction.
     """
 
     _FUNCTION = None
 
-    def __init__(self, reduction="sum_over_batch_size", name=None, **options):
-        if reduction not in ("sum_over_batch_size", "sum", "mean", "none", None, "auto"):
-            raise ValueError(f"{type(self).__name__}: reduction must be "
-                             f"'sum_over_batch_size', 'sum', 'none' or None, got {reduction!r}")
-        self.reduction, self.name, self._options = reduction, name, options
+    def __init__(self, reduction="sum_over_batch_size", name=None, dtype=None, **options):
+        self.reduction = check_reduction(reduction, type(self).__name__)
+        self.name, self.dtype, self._options = name, dtype or "float32", options
 
     def call(self, y_true, y_pred):
         """One loss value per sample."""
         return type(self)._FUNCTION(y_true, y_pred, **self._options)
 
+    def _mask(self, y_true, y_pred):
+        """The loss values to leave out (None: all count)."""
+        return None
+
     def __call__(self, y_true, y_pred, sample_weight=None):
+        # Keras 3 casts both to the loss' dtype first (labels included).
+        y_true, y_pred = ops.cast(y_true, self.dtype), ops.cast(y_pred, self.dtype)
         losses = self.call(y_true, y_pred)
-        if sample_weight is not None:
-            weight = np.asarray(sample_weight, dtype=losses.dtype)
-            while weight.ndim > losses.ndim:
-                weight = weight[..., 0]
-            losses = ops.multiply(losses, weight)
-        if self.reduction in ("none", None):
-            return losses
-        total = ops.reduce_sum(losses)
-        if self.reduction == "sum":
-            return total
-        return ops.divide(total, float(max(np.size(losses), 1)))
+        return reduce_weighted(losses, sample_weight, self._mask(y_true, y_pred),
+                               self.reduction)
 
     def get_config(self):
-        return {"name": self.name, "reduction": self.reduction, **self._options}
+        return {"name": self.name, "reduction": self.reduction, "dtype": self.dtype,
+                **self._options}
 
 
-def _loss_class(name, function, default_name, doc):
-    def __init__(self, reduction="sum_over_batch_size", name=default_name, **options):
-        Loss.__init__(self, reduction=reduction, name=name, **options)
-    return type(name, (Loss,), {"_FUNCTION": staticmethod(function), "__init__": __init__,
+def _loss_class(name, function, default_name, doc, base=Loss):
+    def __init__(self, reduction="sum_over_batch_size", name=default_name, dtype=None,
+                 **options):
+        base.__init__(self, reduction=reduction, name=name, dtype=dtype, **options)
+    return type(name, (base,), {"_FUNCTION": staticmethod(function), "__init__": __init__,
                                 "__doc__": doc})
+
+
+class _IgnoringLoss(Loss):
+    """A loss whose `ignore_class` labels are left out of the reduction, as Keras 3 masks them."""
+
+    def _mask(self, y_true, y_pred):
+        ignore_class = self._options.get("ignore_class")
+        if ignore_class is None:
+            return None
+        return _labels(y_true, y_pred) != ignore_class
 
 
 MeanSquaredError = _loss_class("MeanSquaredError", mean_squared_error, "mean_squared_error",
@@ -175,7 +201,8 @@ CategoricalCrossentropy = _loss_class(
 SparseCategoricalCrossentropy = _loss_class(
     "SparseCategoricalCrossentropy", sparse_categorical_crossentropy,
     "sparse_categorical_crossentropy",
-    "Cross-entropy with integer labels; options `from_logits`, `ignore_class`, `axis`.")
+    "Cross-entropy with integer labels; options `from_logits`, `ignore_class`, `axis`.",
+    base=_IgnoringLoss)
 
 _BY_NAME = {"mse": mean_squared_error, "mean_squared_error": mean_squared_error,
             "mae": mean_absolute_error, "mean_absolute_error": mean_absolute_error,
