@@ -143,6 +143,18 @@ def test_to_hash_bucket_fast_is_fingerprint64_modulo_as_the_docs_show():
     assert isinstance(S.to_hash_bucket_fast(b"Hello", 3).numpy(), np.int64)
 
 
+def test_to_hash_bucket_is_the_legacy_hash_modulo_as_the_docs_show():
+    """tf.strings.to_hash_bucket's page: ['Hello', 'TensorFlow', '2.x'], 3 -> [2, 0, 1]
+    (strings of 5, 10 and 3 bytes: whole 8-byte words and tails both take part)."""
+    ids = S.to_hash_bucket(["Hello", "TensorFlow", "2.x"], 3)
+    assert ids.numpy().tolist() == [2, 0, 1] and ids.dtype == np.int64
+    assert S.to_hash_bucket(b"Hello", 3).numpy() == 2
+    assert S.to_hash_bucket([["Hello"], ["2.x"]], 3).numpy().tolist() == [[2], [1]]
+    assert S.to_hash_bucket(fl.ragged.constant([["Hello", "2.x"], []]), 3).to_list() == [[2, 1], []]
+    with pytest.raises(fl.errors.InvalidArgumentError, match="num_buckets"):
+        S.to_hash_bucket(b"a", 0)
+
+
 def test_to_hash_bucket_strong_is_keyed_siphash_as_the_docs_show():
     """tf.strings.to_hash_bucket_strong's page: ['Hello', 'TF'], 3, key [1, 2] -> [2, 0]."""
     ids = S.to_hash_bucket_strong(["Hello", "TF"], 3, [1, 2])

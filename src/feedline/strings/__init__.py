@@ -14,7 +14,7 @@ as a `StringTensor`, a `bytes` with `.numpy()`), as TensorFlow's eager ops give 
 
 from .basic import length, lower, strip, substr, upper
 from .formatting import as_string, format
-from .hashing import to_hash_bucket_fast, to_hash_bucket_strong
+from .hashing import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong
 from .join import join, reduce_join
 from .ngrams import ngrams
 from .numbers import to_number
@@ -27,6 +27,6 @@ from .unicode import bytes_split, unicode_decode, unicode_encode, unicode_transc
 
 __all__ = ["as_string", "bytes_split", "format", "join", "length", "lower", "ngrams",
            "reduce_join", "regex_full_match", "regex_replace", "split", "strip", "substr",
-           "to_hash_bucket_fast", "to_hash_bucket_strong", "to_number", "unicode_decode",
+           "to_hash_bucket", "to_hash_bucket_fast", "to_hash_bucket_strong", "to_number", "unicode_decode",
            "unicode_decode_with_offsets", "unicode_encode", "unicode_script", "unicode_split",
            "unicode_split_with_offsets", "unicode_transcode", "unsorted_segment_join", "upper"]
