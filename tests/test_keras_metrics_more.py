@@ -114,3 +114,36 @@ def test_counting_metrics_keep_their_epoch_counts_across_a_validation_pass():
     iou._total = saved
     assert float(iou.result()) == 1.0
     fl.random.set_seed(None)
+
+
+_LABELS = np.array([[0, 1, 1], [1, 0, 1], [0, 0, 1]], np.float32)
+_SCORES = np.array([[0.9, 0.8, 0.1], [0.3, 0.6, 0.2], [0.1, 0.4, 0.45]], np.float32)
+
+
+@pytest.mark.parametrize("arguments, precision, recall", [  # values from Keras 3.15, JAX backend
+    ({"top_k": 2}, 0.5, 0.6),
+    ({"class_id": 1}, 0.5, 1.0),
+    ({"top_k": 1, "class_id": 2}, 1.0, 1 / 3),
+    ({"top_k": 2, "thresholds": 0.5}, 1 / 3, 0.2),
+])
+def test_precision_and_recall_with_top_k_and_class_id(arguments, precision, recall):
+    """https://keras.io/api/metrics/classification_metrics/#precision-class: top_k counts
+    only each sample's k best scores, class_id one column."""
+    for metric, expected in ((metrics.Precision, precision), (metrics.Recall, recall)):
+        m = metric(**arguments)
+        m.update_state(_LABELS, _SCORES)
+        assert float(m.result()) == pytest.approx(expected, rel=1e-6)
+
+
+def test_a_nonzero_soft_label_counts_as_positive():
+    m = metrics.Precision()
+    m.update_state(np.array([0.3, 0.0, 1.0]), np.array([0.9, 0.9, 0.2]))
+    assert float(m.result()) == 0.5  # value from Keras 3.15, JAX backend
+
+
+def test_mean_iou_truncates_float_weights_and_skips_ids_outside_the_classes():
+    """Keras 3's MeanIoU counts in an int dtype (it warns about float weights)."""
+    m = metrics.MeanIoU(num_classes=3)
+    m.update_state(np.array([0, 1, 2, 2, 5]), np.array([0, 2, 2, 1, 1]),
+                   sample_weight=np.array([1.0, 0.7, 2.5, 1.0, 1.0]))
+    assert float(m.result()) == pytest.approx(0.555556, rel=1e-5)  # Keras 3.15, JAX backend

@@ -190,11 +190,12 @@ def get(identifier, y_true=None, y_pred=None):
                     f"{identifier!r}")
 
 
-# Precision, Recall, AUC, the top-k accuracies and MeanIoU live in their own module.
-from .metrics_more import (AUC, BY_NAME as _MORE, MeanIoU, Precision, Recall,  # noqa: E402
+# Precision, Recall, AUC and the top-k accuracies live in their own module, MeanIoU in another.
+from .metrics_more import (AUC, BY_NAME as _MORE, Precision, Recall,  # noqa: E402
                            SparseTopKCategoricalAccuracy, TopKCategoricalAccuracy)
 
 _BY_NAME.update(_MORE)
+from .metrics_iou import MeanIoU  # noqa: E402
 from .metrics_counts import (BY_NAME as _COUNTS, FalseNegatives, FalsePositives,  # noqa: E402
                              TrueNegatives, TruePositives)
 

@@ -1,4 +1,4 @@
-"""Keras' counting metrics: `Precision`, `Recall`, `AUC`, top-k accuracies and `MeanIoU`.
+"""Keras' counting metrics: `Precision`, `Recall`, `AUC` and the top-k accuracies.
 
 Precision and recall count true and false positives over the epoch at a `threshold`
 (0.5): precision is `TP / (TP + FP)`, recall `TP / (TP + FN)` (0 when nothing is counted).
@@ -81,13 +81,19 @@ class _Confusion(_CountingMetric):
     def _scores(self, y_pred):
         return np.asarray(_plain(y_pred), dtype=np.float64)
 
+    def _select(self, labels, scores, weight):
+        """The labels, scores and weights to count (all of them here)."""
+        return labels, scores, weight
+
     def update_state(self, y_true, y_pred, sample_weight=None):
         scores = self._scores(y_pred)
         labels = np.asarray(_plain(y_true), dtype=np.float64)
         if labels.shape != scores.shape and labels.size == scores.size:
             labels = labels.reshape(scores.shape)
-        weight = _weights(sample_weight, scores).reshape(-1)
-        labels, scores = labels.reshape(-1) > 0.5, scores.reshape(-1)
+        weight = _weights(sample_weight, scores)
+        labels, scores, weight = self._select(labels, scores, weight)
+        # Keras 3 casts labels to bool: any nonzero label is a positive.
+        labels, scores, weight = labels.reshape(-1) != 0, scores.reshape(-1), weight.reshape(-1)
         above = scores[None, :] > self.thresholds[:, None]  # (thresholds, values)
         self.true_positives += (above & labels) @ weight
         self.false_positives += (above & ~labels) @ weight
@@ -95,24 +101,60 @@ class _Confusion(_CountingMetric):
         self.false_negatives += (~above & labels) @ weight
 
 
-def _threshold_list(thresholds, owner):
-    values = [0.5] if thresholds is None else np.atleast_1d(thresholds).tolist()
+# Keras' stand-in for minus infinity: with `top_k`, every kept prediction is above it.
+_NEG_INF = -1e10
+
+
+def _threshold_list(thresholds, owner, default=0.5):
+    if thresholds is None:
+        return [default]
+    values = np.atleast_1d(thresholds).tolist()
     if not all(0 <= v <= 1 for v in values):
         raise ValueError(f"{owner}: thresholds must be in [0, 1], got {thresholds!r}")
     return values
 
 
+def _keep_top_k(scores, k):
+    """`scores` with all but the `k` largest of each last-axis row set to `_NEG_INF` (the
+    first of equal scores kept, as a stable top-k keeps it)."""
+    order = np.argsort(-scores, axis=-1, kind="stable")[..., :k]
+    kept = np.full_like(scores, _NEG_INF)
+    np.put_along_axis(kept, order, np.take_along_axis(scores, order, axis=-1), axis=-1)
+    return kept
+
+
 class Precision(_Confusion):
     """`TP / (TP + FP)` with predictions above `thresholds` (0.5) counted positive; a list of
-    thresholds gives one precision each."""
+    thresholds gives one precision each.
+
+    Args:
+        thresholds: a threshold in [0, 1] or a list of them.
+        top_k: count only the `k` highest predictions of each sample as positive (with no
+            threshold given, all `k` of them, whatever their value).
+        class_id: count only this class (a column of `y_true` and `y_pred`).
+        name, dtype: as Keras.
+
+    Raises:
+        ValueError: for a threshold outside [0, 1], or `class_id` with 1-D predictions.
+    """
 
     def __init__(self, thresholds=None, top_k=None, class_id=None, name="precision",
                  dtype=None):
-        if top_k is not None or class_id is not None:
-            raise ValueError(f"{type(self).__name__}: top_k and class_id are not supported by "
-                             "feedline; leave them None")
+        self.top_k, self.class_id = top_k, class_id
         self._single = thresholds is None or np.ndim(thresholds) == 0
-        super().__init__(_threshold_list(thresholds, type(self).__name__), name, dtype)
+        default = 0.5 if top_k is None else _NEG_INF
+        super().__init__(_threshold_list(thresholds, type(self).__name__, default), name, dtype)
+
+    def _select(self, labels, scores, weight):
+        if self.top_k is not None:
+            scores = _keep_top_k(scores, int(self.top_k))
+        if self.class_id is not None:
+            if scores.ndim < 2:
+                raise ValueError(f"{type(self).__name__}: class_id={self.class_id} needs "
+                                 f"predictions of shape (samples, classes), got {scores.shape}")
+            column = (Ellipsis, slice(self.class_id, self.class_id + 1))
+            labels, scores, weight = labels[column], scores[column], weight[column]
+        return labels, scores, weight
 
     def result(self):
         value = _safe_divide(self.true_positives, self.true_positives + self.false_positives)
@@ -239,42 +281,6 @@ class SparseTopKCategoricalAccuracy(TopKCategoricalAccuracy):
 
     def _labels(self, y_true, y_pred):
         return y_true
-
-
-class MeanIoU(_CountingMetric):
-    """The mean over classes of `TP / (TP + FP + FN)` from a running confusion matrix of
-    integer class ids (`num_classes` of them); classes never seen are left out."""
-
-    _STATE = ("total_cm",)
-
-    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None,
-                 sparse_y_true=True, sparse_y_pred=True, axis=-1):
-        self.num_classes, self.ignore_class = int(num_classes), ignore_class
-        self.sparse_y_true, self.sparse_y_pred, self.axis = sparse_y_true, sparse_y_pred, axis
-        super().__init__(name or "mean_io_u", dtype)
-
-    def reset_state(self):
-        self.total_cm = np.zeros((self.num_classes, self.num_classes))
-
-    def update_state(self, y_true, y_pred, sample_weight=None):
-        true, pred = np.asarray(_plain(y_true)), np.asarray(_plain(y_pred))
-        if not self.sparse_y_true:
-            true = np.argmax(true, axis=self.axis)
-        if not self.sparse_y_pred:
-            pred = np.argmax(pred, axis=self.axis)
-        weight = _weights(sample_weight, true.astype(np.float64)).reshape(-1)
-        true, pred = true.reshape(-1).astype(np.int64), pred.reshape(-1).astype(np.int64)
-        if self.ignore_class is not None:
-            keep = true != self.ignore_class
-            true, pred, weight = true[keep], pred[keep], weight[keep]
-        np.add.at(self.total_cm, (true, pred), weight)
-
-    def result(self):
-        cm = self.total_cm
-        hits = np.diag(cm)
-        union = cm.sum(axis=0) + cm.sum(axis=1) - hits
-        seen = union > 0
-        return np.float32(np.mean(hits[seen] / union[seen]) if seen.any() else 0.0)
 
 
 BY_NAME = {"precision": Precision, "recall": Recall, "auc": AUC,
