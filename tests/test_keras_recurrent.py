@@ -113,10 +113,44 @@ def test_bidirectional_trains_both_directions_weights():
 
 
 def test_unsupported_arguments_are_refused_with_what_to_write():
-    with pytest.raises(ValueError, match="reset_after"):
-        GRU(2, reset_after=False)
     with pytest.raises(ValueError, match="units"):
         SimpleRNN(0)
+
+
+def numpy_gru_reset_before(x, kernel, recurrent, bias, units):
+    h = np.zeros((x.shape[0], units))
+    for step in range(x.shape[1]):
+        xp = x[:, step] @ kernel + bias
+        z = sigmoid(xp[:, :units] + h @ recurrent[:, :units])
+        r = sigmoid(xp[:, units:2 * units] + h @ recurrent[:, units:2 * units])
+        n = np.tanh(xp[:, 2 * units:] + (r * h) @ recurrent[:, 2 * units:])
+        h = z * h + (1 - z) * n
+    return h
+
+
+def test_gru_with_reset_after_false_resets_the_state_before_its_matmul():
+    """Keras 3's GRUCell(reset_after=False) (keras.io/api/layers/recurrent_layers/gru/):
+    one bias of 3 units and the reset gate applied to the state before the recurrent matmul."""
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(2, 4, 3)).astype(np.float32)
+    layer = GRU(2, reset_after=False)
+    layer(x)
+    weights = [rng.uniform(-0.8, 0.8, w.shape).astype(np.float32) for w in layer.get_weights()]
+    assert [w.shape for w in weights] == [(3, 6), (2, 6), (6,)]
+    layer.set_weights(weights)
+    np.testing.assert_allclose(layer(x).numpy(), numpy_gru_reset_before(x, *weights, 2),
+                               rtol=1e-5, atol=1e-6)
+    assert GRU.from_config(layer.get_config()).reset_after is False
+
+
+def test_bidirectional_returning_sequences_outputs_zeros_at_masked_steps():
+    """keras.io/api/layers/recurrent_layers/bidirectional/: with return_sequences the
+    output of a masked step is zero whatever the layer's zero_output_for_mask."""
+    layer = Bidirectional(SimpleRNN(2, return_sequences=True))
+    x = np.random.default_rng(0).normal(size=(2, 3, 2)).astype(np.float32)
+    mask = np.array([[True, True, False], [True, True, True]])
+    out = layer(x, mask=mask).numpy()
+    assert (out[0, 2] == 0).all() and (out[1] != 0).any()
 
 
 def test_a_padding_mask_keeps_the_state_through_padded_steps():

@@ -224,3 +224,16 @@ def test_discretization_ids_are_int32_as_recorded_and_int64_on_request():
     assert default.dtype == np.int32 and default.ravel().tolist() == [0, 2, 2, 1, 1, 0]
     wide = layers.Discretization(bin_boundaries=[18.0, 50.0], dtype="int64")(ages)
     assert wide.dtype == np.int64 and wide.shape == (6, 1)
+
+
+def test_multi_hot_and_count_of_rank_3_inputs_reduce_axis_1_as_keras_3():
+    """Keras 3's encode_categorical_inputs one-hot encodes, then reduces axis 1 for inputs
+    of rank 3 or more (keras/src/utils/numerical_utils.py)."""
+    x = np.array([[[0.5, -1.0], [2.5, 0.2], [0.1, 3.0]],
+                  [[-2.0, -2.0], [1.0, 1.5], [0.0, 0.7]]], np.float32)
+    count = layers.Discretization(bin_boundaries=[0.0, 1.0], output_mode="count")(x)
+    # value from Keras 3.15, JAX backend
+    assert count.numpy().tolist() == [[[0, 2, 1], [1, 1, 1]], [[1, 1, 1], [1, 1, 1]]]
+    ids = np.array([[[0, 1], [2, 2]], [[1, 1], [0, 3]]])
+    multi_hot = layers.CategoryEncoding(num_tokens=3, output_mode="multi_hot")(ids)
+    assert multi_hot.numpy().tolist() == [[[1, 0, 1], [0, 1, 1]], [[1, 1, 0], [0, 1, 0]]]

@@ -231,8 +231,6 @@ def test_a_model_with_cells_survives_the_keras_file_round_trip(tmp_path):
 def test_things_that_are_not_cells_are_refused_by_name():
     with pytest.raises(ValueError, match="state_size"):
         RNN(fl.keras.layers.Dense(2))
-    with pytest.raises(ValueError, match="reset_after"):
-        GRUCell(2, reset_after=False)
     with pytest.raises(ValueError, match="features"):
         RNN(GRUCell(2))(np.zeros((2, 3), np.float32))
 

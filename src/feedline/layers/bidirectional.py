@@ -2,7 +2,7 @@
 backwards over the sequence, the two outputs merged (concatenated by default), as Keras does.
 
 With `return_sequences=True` the backward outputs are put back in time order before merging,
-so step t holds both directions' outputs for step t.
+so step t holds both directions' outputs for step t, and masked steps output zeros.
 
 >>> import numpy as np
 >>> from feedline.layers import LSTM
@@ -45,6 +45,10 @@ class Bidirectional(Layer):
         if backward_layer is None:
             backward_layer = _backward_copy(layer)
         self.backward_layer = backward_layer
+        # As Keras: returning sequences, masked steps output zeros in both directions (not
+        # the previous step's output), so a padded step never mixes into the merge.
+        for direction in (self.forward_layer, self.backward_layer):
+            direction.zero_output_for_mask = direction.return_sequences
 
     def _sublayers(self):
         return [self.forward_layer, self.backward_layer]

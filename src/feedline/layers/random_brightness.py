@@ -3,8 +3,10 @@
 Each image draws `d` uniform in the factor's range `[lower, upper]` (a number `f` means
 `(-f, f)`, each end within [-1, 1]) and gets `d * (high - low)` added to every value, `(low,
 high)` being `value_range`; the result is clipped to `value_range`. So `factor=1.0` can turn
-an image fully white and `-1.0` fully black. Called with `training=False` the layer only
-casts to float32.
+an image fully white and `-1.0` fully black. Called with `training=False` the layer returns
+the images unchanged, as Keras 3 does (float images in the compute dtype, integer images in
+their own dtype); in training, images become float32 first (Keras' own training path on integer
+images was not checked).
 
 The shifts are Keras 3's with the TensorFlow backend: each training call draws one
 `keras.random.uniform` of shape `(batch, 1, 1, 1)` (`(1, 1, 1)` for one image) in
@@ -41,8 +43,8 @@ class RandomBrightness(Layer):
 
     def call(self, inputs, training=True):
         batch, single = image_batch(inputs, self)
-        batch = batch.astype(self.compute_dtype)
         if training:
+            batch = batch.astype(self.compute_dtype)
             low, high = self.value_range
             shape = (1, 1, 1) if single else (len(batch), 1, 1, 1)
             deltas = layer_uniform(self.generator, shape, *self.factor).reshape(

@@ -5,8 +5,10 @@ Each image draws a factor uniform in `[1 - lower, 1 + upper]`, and every value b
 width; the result is clipped to `value_range`. `factor` is read by Keras 3's rule: a pair
 `(lower, upper)` in [0, 1], or one number `f` meaning `(0, f)` in Keras 3's code (its
 docstring says `lower = upper`; the code, followed here, never lowers contrast for a single
-number: `factor=0.2` draws from [1.0, 1.2]). Called with `training=False` the layer only
-casts to float32.
+number: `factor=0.2` draws from [1.0, 1.2]). Called with `training=False` the layer returns
+the images unchanged, as Keras 3 does (float images in the compute dtype, integer images in
+their own dtype); in training, images become float32 first (Keras' own training path on integer
+images was not checked).
 
 The factors are Keras 3's with the TensorFlow backend: each training call draws one
 `keras.random.uniform` of shape `(batch, 1, 1, 1)` (`(1, 1, 1)` for one image) in the layer's
@@ -47,8 +49,8 @@ class RandomContrast(Layer):
 
     def call(self, inputs, training=True):
         batch, single = image_batch(inputs, self)
-        batch = batch.astype(self.compute_dtype)
         if training:
+            batch = batch.astype(self.compute_dtype)
             lower, upper = self.factor
             shape = (1, 1, 1) if single else (len(batch), 1, 1, 1)
             factors = layer_uniform(self.generator, shape, 1.0 - lower, 1.0 + upper,

@@ -98,7 +98,7 @@ class LSTM(_CellLayer):
 
 
 class GRU(_CellLayer):
-    """An `RNN` of a `GRUCell` (Keras 3's `reset_after=True`; False is refused); takes the
+    """An `RNN` of a `GRUCell` (`reset_after=True`, Keras 3's default, or False); takes the
     cell's arguments and `RNN`'s."""
 
     _CELL = GRUCell

@@ -8,9 +8,7 @@ and `GRU` are `RNN`s of these cells. Keras 3's formulas (weights, gate order, bi
 - LSTMCell: `z = x W + h U + b` split into input, forget, cell and output parts `i, f, g, o`;
   `c = sig(f) c + sig(i) tanh(g)`, `h = sig(o) tanh(c)`; states `[h, c]`;
   `unit_forget_bias` starts the forget bias at 1.
-- GRUCell (`reset_after=True`, Keras 3's default): `x W + b_in` and `h U + b_rec` split into
-  update, reset and candidate parts; `z = sig(xz + hz)`, `r = sig(xr + hr)`,
-  `n = tanh(xn + r hn)`, `h = z h + (1 - z) n`; the bias is `(2, 3 units)`.
+- GRUCell: update, reset and candidate gates (see `gru_cell`, both `reset_after` variants).
 
 While training, `dropout` drops input features and `recurrent_dropout` state units, each with
 one mask kept for every step of a sequence (Keras draws one per gate; feedline one for all).
@@ -260,36 +258,5 @@ class LSTMCell(_GatedCell):
         return {**super()._config(), "unit_forget_bias": self.unit_forget_bias}
 
 
-class GRUCell(_GatedCell):
-    """One step of `GRU` with the reset gate after the recurrent matmul (Keras 3's
-    `reset_after=True`; False is refused). Takes `LSTMCell`'s arguments but
-    `unit_forget_bias`."""
-
-    _GATES = 3
-
-    def __init__(self, units, reset_after=True, **kwargs):
-        if not reset_after:
-            raise ValueError(f"{type(self).__name__}: feedline implements Keras 3's default "
-                             "reset_after=True; drop reset_after=False")
-        super().__init__(units, **kwargs)
-        self.reset_after = True
-
-    def _bias_shape(self):
-        return (2, 3 * self.units)  # the input bias, then the recurrent one
-
-    def step(self, projected, states, training=None):
-        hidden, units = states[0], self.units
-        recurrent = matmul(self._dropped_state(hidden, training), self.recurrent_kernel)
-        if self.use_bias:
-            projected = ops.add(projected, self.bias[0])
-            recurrent = ops.add(recurrent, self.bias[1])
-        gate = self.recurrent_activation
-        update = gate(ops.add(projected[:, :units], recurrent[:, :units]))
-        reset = gate(ops.add(projected[:, units:2 * units], recurrent[:, units:2 * units]))
-        candidate = self.activation(ops.add(projected[:, 2 * units:],
-                                            ops.multiply(reset, recurrent[:, 2 * units:])))
-        kept = ops.multiply(update, hidden)
-        return [ops.add(kept, ops.multiply(ops.subtract(1.0, update), candidate))]
-
-    def _config(self):
-        return {**super()._config(), "reset_after": True}
+# GRUCell has its own module (two variants of its step); it is re-exported here.
+from .gru_cell import GRUCell  # noqa: E402
