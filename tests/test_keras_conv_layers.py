@@ -252,3 +252,14 @@ def test_a_functional_model_with_conv_pooling_and_batch_normalization_trains():
     history = model.fit(x, y, epochs=3, batch_size=16, verbose=0)
     assert history.history["loss"][-1] < history.history["loss"][0]
     assert model.layers[2].moving_mean.numpy().any()  # the averages moved while fitting
+
+
+def test_conv1d_causal_padding_pads_the_start_by_the_kernel_reach():
+    """keras.io/api/layers/convolution_layers/convolution1d/: "causal" makes output[t]
+    depend only on input[:t + 1]; Conv2D refuses it (ValueError, as Keras)."""
+    layer = fl.keras.layers.Conv1D(1, 2, padding="causal", dilation_rate=2, use_bias=False,
+                                   kernel_initializer="ones")
+    out = layer(np.arange(1, 6, dtype=np.float32).reshape(1, 5, 1))
+    assert out.numpy().ravel().tolist() == [1.0, 2.0, 4.0, 6.0, 8.0]  # Keras 3.15, JAX backend
+    with pytest.raises(ValueError, match="padding"):
+        fl.keras.layers.Conv2D(1, 2, padding="causal")

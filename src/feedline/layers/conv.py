@@ -65,10 +65,13 @@ def output_length(length, size, stride, dilation, padding):
     """The output length of one spatial axis (None when the input's is unknown)."""
     if length is None:
         return None
+    if padding == "causal":  # left-padded by the kernel's reach: as long as "same"
+        padding = "same"
     return _windows.plan_axis(int(length), size, stride, dilation, padding.upper())[2]
 
 
-def set_window(layer, rank, kernel_size, strides, dilation_rate, padding, data_format, owner):
+def set_window(layer, rank, kernel_size, strides, dilation_rate, padding, data_format, owner,
+               paddings=_PADDINGS):
     """Check and set a convolution's `kernel_size`, `strides`, `dilation_rate` (tuples of
     `rank` ints), `padding` and `data_format` on `layer`.
 
@@ -82,7 +85,7 @@ def set_window(layer, rank, kernel_size, strides, dilation_rate, padding, data_f
         raise ValueError(f"{owner}: strides > 1 cannot be combined with dilation_rate > 1 "
                          f"(got strides={layer.strides}, dilation_rate={layer.dilation_rate}); "
                          "set one of them to 1")
-    layer.padding = padding_name(padding, owner)
+    layer.padding = padding_name(padding, owner, paddings)
     layer.data_format = channels_last(data_format, owner)
 
 
@@ -127,6 +130,7 @@ class _Conv(RegularizedMixin, Layer):
     """What `Conv1D` and `Conv2D` share; `_RANK` is the number of spatial axes."""
 
     _RANK = 2
+    _PADDINGS = _PADDINGS
 
     def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None,
                  dilation_rate=1, groups=1, activation=None, use_bias=True,
@@ -148,7 +152,7 @@ class _Conv(RegularizedMixin, Layer):
         self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
         self.filters, self.groups = int(filters), 1
         set_window(self, self._RANK, kernel_size, strides, dilation_rate, padding, data_format,
-                   owner)
+                   owner, self._PADDINGS)
         self._kernel_arguments(activation, use_bias, kernel_initializer, bias_initializer,
                                kernel_constraint, bias_constraint)
 
@@ -168,6 +172,9 @@ class _Conv(RegularizedMixin, Layer):
         if x.ndim != self._RANK + 2:
             self.build(tuple(x.shape))  # raises the rank error
         padding = self.padding.upper()
+        if padding == "CAUSAL":  # Keras: pad the start by the kernel's reach, then "valid"
+            reach = self.dilation_rate[0] * (self.kernel_size[0] - 1)
+            x, padding = ops.pad(x, [[0, 0], [reach, 0], [0, 0]]), "VALID"
         if self._RANK == 1:
             out = nn.conv1d(x, self.kernel, self.strides[0], padding,
                             dilations=self.dilation_rate[0])
@@ -211,6 +218,9 @@ class Conv2D(_Conv):
 
 class Conv1D(_Conv):
     """1-D convolution over `(batch, steps, channels)` sequences (for example `Embedding`'s
-    output); the arguments are `Conv2D`'s with single ints. "causal" padding is refused."""
+    output); the arguments are `Conv2D`'s with single ints, and `padding` may also be
+    "causal": the sequence is padded at its start by `dilation_rate * (kernel_size - 1)` zeros,
+    so step t sees only steps up to t (as Keras)."""
 
     _RANK = 1
+    _PADDINGS = _PADDINGS + ("causal",)
