@@ -66,7 +66,7 @@ def test_layers_get_keras_automatic_names():
     (lambda: layers.Conv2D(4, 0), "kernel_size"),
     (lambda: layers.Conv2D(4, 3, padding="full"), "padding"),
     (lambda: layers.Conv2D(4, 3, strides=2, dilation_rate=2), "dilation_rate"),
-    (lambda: layers.Conv1D(4, 3, padding="causal"), "causal"),
+    (lambda: layers.Conv2D(4, 3, padding="causal"), "causal"),
     (lambda: layers.Conv2D(4, 3, groups=2), "groups"),
     (lambda: layers.MaxPooling2D(data_format="channels_first"), "channels_first"),
     (lambda: layers.GlobalMaxPooling1D(data_format="channels_first"), "channels_first")])

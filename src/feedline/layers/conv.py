@@ -55,8 +55,8 @@ def padding_name(padding, owner, choices=_PADDINGS):
     """`padding` lower-cased and checked against `choices`."""
     name = padding.lower() if isinstance(padding, str) else padding
     if name == "causal" and "causal" not in choices:
-        raise ValueError(f"{owner}: padding='causal' is not supported by feedline; use 'valid' "
-                         "or 'same'")
+        raise ValueError(f"{owner}: padding='causal' applies to Conv1D only (as in Keras); "
+                         "use 'valid' or 'same'")
     check_choice(name, choices, "padding", owner)
     return name
 
