@@ -58,13 +58,13 @@ class RandomRotation(Layer):
     """Turn images by a random angle in `factor x 2 pi` (see the module docstring)."""
 
     def __init__(self, factor, fill_mode="reflect", interpolation="bilinear", seed=None,
-                 fill_value=0.0, value_range=(0, 255), data_format=None, name=None, **kwargs):
+                 fill_value=0.0, data_format=None, name=None, **kwargs):
         super().__init__(name, **kwargs)
         self.factor, self.lower, self.upper = factor, *_bounds(factor)
         check_choice(fill_mode, FILL_MODES, "fill_mode", "RandomRotation")
         check_choice(interpolation, INTERPOLATIONS, "interpolation", "RandomRotation")
         self.fill_mode, self.interpolation = fill_mode, interpolation
-        self.seed, self.fill_value, self.value_range = seed, float(fill_value), value_range
+        self.seed, self.fill_value = seed, float(fill_value)
         self.data_format = check_data_format(data_format, "RandomRotation")
         self.generator = layer_seed_generator(seed, "RandomRotation")
 
@@ -81,7 +81,8 @@ class RandomRotation(Layer):
         return image_output(batch, single, self)
 
     def _config(self):
-        return {"factor": self.factor, "fill_mode": self.fill_mode,
+        # As Keras 3: the factor as its (lower, upper) pair, and no value_range (Keras 3's
+        # RandomRotation has none and refuses one in from_config).
+        return {"factor": [self.lower, self.upper], "fill_mode": self.fill_mode,
                 "interpolation": self.interpolation, "seed": self.seed,
-                "fill_value": self.fill_value, "value_range": self.value_range,
-                "data_format": self.data_format}
+                "fill_value": self.fill_value, "data_format": self.data_format}
