@@ -64,11 +64,10 @@ def test_config_round_trip_and_bad_arguments():
 
 
 def test_config_is_keras_3s_factor_pair_without_value_range():
-    RandomRotation = fl.layers.RandomRotation
     """Keras 3's RandomRotation has no value_range (it refuses one with ValueError), and its
     get_config writes the factor as (lower, upper); Keras 3.15 (JAX backend) checked."""
-    config = RandomRotation(0.2, seed=1).get_config()
+    config = fl.layers.RandomRotation(0.2, seed=1).get_config()
     assert config["factor"] == [-0.2, 0.2] and "value_range" not in config
-    assert RandomRotation.from_config(config).get_config() == config
+    assert fl.layers.RandomRotation.from_config(config).get_config() == config
     with pytest.raises(ValueError, match="value_range"):
-        RandomRotation(0.2, value_range=(0, 255))
+        fl.layers.RandomRotation(0.2, value_range=(0, 255))
