@@ -24,6 +24,7 @@ KERAS_CONFIGS = {
                       "height": 2, "width": 2, "interpolation": "bilinear",
                       "crop_to_aspect_ratio": False, "pad_to_aspect_ratio": False,
                       "fill_mode": "constant", "fill_value": 0.0,
+                      "antialias": False,  # written by Keras 3.15
                       "data_format": "channels_last"},
     layers.CenterCrop: {"name": "center_crop", "trainable": True, "dtype": policy("float32"),
                         "height": 2, "width": 2, "data_format": "channels_last"},
@@ -173,3 +174,14 @@ def test_random_crop_of_an_image_not_larger_than_the_target_resizes_it():
 def test_random_crop_picks_and_keeps_a_seed_when_none_is_given():
     layer = layers.RandomCrop(2, 2)
     assert isinstance(layer.get_config()["seed"], int)
+
+
+def test_resizing_takes_kerass_antialias_argument():
+    """keras.io/api/layers/preprocessing_layers/image_preprocessing/resizing_layer/:
+    antialias (False) filters when shrinking."""
+    x = np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1)
+    smooth = fl.layers.Resizing(2, 2, antialias=True)
+    # values from Keras 3.15, JAX backend
+    np.testing.assert_allclose(smooth(x).numpy().ravel(), [3.571429, 5.142858, 9.857144,
+                                                           11.428574], rtol=1e-5)
+    assert smooth.get_config()["antialias"] is True

@@ -77,6 +77,8 @@ class Resizing(Layer):
         crop_to_aspect_ratio: first crop the largest centred window with the target's aspect.
         pad_to_aspect_ratio: first pad the short side evenly with `fill_value` instead.
         fill_mode: only "constant", as in Keras.
+        fill_value: the value of the padding (0.0).
+        antialias: filter when shrinking (`fl.image.resize`'s antialias; False by default).
         data_format: "channels_last" (default) or "channels_first".
 
     Float images come back in the compute dtype (float32); integer images are rounded and
@@ -88,7 +90,7 @@ class Resizing(Layer):
 
     def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False,
                  pad_to_aspect_ratio=False, fill_mode="constant", fill_value=0.0,
-                 data_format=None, name=None, **kwargs):
+                 antialias=False, data_format=None, name=None, **kwargs):
         super().__init__(name, **kwargs)
         self.height, self.width = int(height), int(width)
         check_choice(interpolation, INTERPOLATIONS, "interpolation", "Resizing")
@@ -100,6 +102,7 @@ class Resizing(Layer):
         self.crop_to_aspect_ratio = bool(crop_to_aspect_ratio)
         self.pad_to_aspect_ratio = bool(pad_to_aspect_ratio)
         self.fill_mode, self.fill_value = fill_mode, fill_value
+        self.antialias = bool(antialias)
         self.data_format = check_data_format(data_format, "Resizing")
 
     def call(self, inputs, training=True):
@@ -111,7 +114,8 @@ class Resizing(Layer):
             source = batch[:, top:top + crop_height, left:left + crop_width]
         elif self.pad_to_aspect_ratio:
             source = _pad_to_aspect(batch, self.height, self.width, self.fill_value)
-        resized = _image.resize(source, [self.height, self.width], method=self.interpolation)
+        resized = _image.resize(source, [self.height, self.width], method=self.interpolation,
+                                antialias=self.antialias)
         if resized.dtype != batch.dtype:
             if batch.dtype.kind in "iu":
                 info = np.iinfo(batch.dtype)
@@ -124,4 +128,5 @@ class Resizing(Layer):
                 "interpolation": self.interpolation,
                 "crop_to_aspect_ratio": self.crop_to_aspect_ratio,
                 "pad_to_aspect_ratio": self.pad_to_aspect_ratio, "fill_mode": self.fill_mode,
-                "fill_value": self.fill_value, "data_format": self.data_format}
+                "fill_value": self.fill_value, "antialias": self.antialias,
+                "data_format": self.data_format}
