@@ -42,3 +42,4 @@ __all__ = ["activations", "backend", "callbacks", "datasets", "initializers", "l
            "metrics", "models", "optimizers", "preprocessing", "utils", "Input", "Model",
            "Sequential", "saving", "constraints", "mixed_precision", "regularizers", "random",
            "applications"]
+from . import ops  # noqa: E402 - keras.ops: Keras 3's backend-neutral ops

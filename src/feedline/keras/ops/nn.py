@@ -1,0 +1,347 @@
+"""`keras.ops.nn`: activations, softmax, one-hot, losses, normalization, convolution, pooling.
+
+Activations keep a float input's dtype and compute integers in floatx(); `relu`, `relu6` and
+`hard_tanh` keep integer dtypes. Where feedline has the op (`fl.nn.relu`, `fl.nn.softmax`,
+`fl.nn.conv2d` ...) it runs that op, so a `GradientTape` sees it. Images and kernels are
+channels-last (Keras' default `data_format`).
+
+>>> import feedline as fl
+>>> ops = fl.keras.ops
+>>> ops.relu(fl.constant([-1.0, 2.0])).numpy().tolist(), ops.one_hot([0, 2], 3).numpy().tolist()
+([0.0, 2.0], [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
+>>> [round(v, 4) for v in ops.softmax(fl.constant([0.0, 0.0])).numpy().tolist()]
+[0.5, 0.5]
+"""
+
+import math
+
+import numpy as np
+
+from ... import ops as fl_ops
+from ...ops import nn as fl_nn
+from . import _dtypes
+from ._apply import array, plain, tensor
+
+_IMPORTED = set(globals())  # what the module's exports leave out
+
+
+def _float(x):
+    x = tensor(x)
+    return tensor(x, _dtypes.floating(x.dtype))
+
+
+def relu(x):
+    """max(x, 0); integers keep their dtype (bools become int32)."""
+    x = tensor(x)
+    return fl_nn.relu(tensor(x, "int32") if x.dtype == np.bool_ else x)
+
+
+def relu6(x):
+    """min(max(x, 0), 6)."""
+    return fl_nn.relu6(_float(x))
+
+
+def sigmoid(x):
+    """1 / (1 + exp(-x))."""
+    return fl_nn.sigmoid(_float(x))
+
+
+def softplus(x):
+    """log(1 + exp(x)), computed without overflow."""
+    return fl_nn.softplus(_float(x))
+
+
+def softsign(x):
+    """x / (1 + |x|)."""
+    return fl_nn.softsign(_float(x))
+
+
+def silu(x):
+    """x * sigmoid(x) (also called swish)."""
+    return fl_nn.silu(_float(x))
+
+
+swish = silu
+
+
+def log_sigmoid(x):
+    """log(sigmoid(x)), computed without overflow."""
+    return -softplus(fl_ops.negative(_float(x)))
+
+
+def leaky_relu(x, negative_slope=0.2):
+    """x above 0, `negative_slope` * x below (Keras' default slope is 0.2)."""
+    return fl_nn.leaky_relu(_float(x), alpha=negative_slope)
+
+
+def elu(x, alpha=1.0):
+    """x above 0, alpha * (exp(x) - 1) below."""
+    x = _float(x)
+    if alpha == 1.0:
+        return fl_nn.elu(x)
+    return _elementwise(
+        lambda v: np.where(v > 0, v, alpha * np.expm1(v)))(x)
+
+
+def selu(x):
+    """scale * elu(x, alpha) with the self-normalizing constants."""
+    return fl_nn.selu(_float(x))
+
+
+def gelu(x, approximate=True):
+    """x * Phi(x), Phi the normal CDF (its tanh approximation by default, as Keras)."""
+    return fl_nn.gelu(_float(x), approximate=approximate)
+
+
+def _elementwise(function):
+    def op(x):
+        x = array(x)
+        with np.errstate(all="ignore"):
+            return np.asarray(function(x)).astype(x.dtype)
+    return plain(op)
+
+
+def celu(x, alpha=1.0):
+    """max(x, 0) + min(0, alpha * (exp(x / alpha) - 1))."""
+    return _elementwise(lambda v: np.maximum(v, 0) + np.minimum(0, alpha * np.expm1(v / alpha))
+                        )(_float(x))
+
+
+def hard_sigmoid(x):
+    """relu6(x + 3) / 6: a piecewise-linear sigmoid."""
+    return _elementwise(lambda v: np.clip(v / 6 + 0.5, 0, 1))(_float(x))
+
+
+def hard_silu(x):
+    """x * hard_sigmoid(x)."""
+    return _elementwise(lambda v: v * np.clip(v / 6 + 0.5, 0, 1))(_float(x))
+
+
+hard_swish = hard_silu
+
+
+def hard_tanh(x):
+    """x clipped to [-1, 1]."""
+    return _elementwise(lambda v: np.clip(v, -1, 1))(tensor(x))
+
+
+def hard_shrink(x, threshold=0.5):
+    """x where |x| > threshold, else 0."""
+    return _elementwise(lambda v: np.where(np.abs(v) > threshold, v, 0))(_float(x))
+
+
+def soft_shrink(x, threshold=0.5):
+    """x moved `threshold` toward 0, and 0 within `threshold` of it."""
+    return _elementwise(lambda v: np.sign(v) * np.maximum(np.abs(v) - threshold, 0))(_float(x))
+
+
+def tanh_shrink(x):
+    """x - tanh(x)."""
+    return _elementwise(lambda v: v - np.tanh(v))(_float(x))
+
+
+def squareplus(x, b=4):
+    """(x + sqrt(x**2 + b)) / 2: a smooth relu."""
+    return _elementwise(lambda v: (v + np.sqrt(v * v + b)) / 2)(_float(x))
+
+
+def sparse_plus(x):
+    """0 below -1, x above 1, (x + 1)**2 / 4 between."""
+    return _elementwise(lambda v: np.where(v <= -1, 0, np.where(v >= 1, v, (v + 1) ** 2 / 4))
+                        )(_float(x))
+
+
+def sparse_sigmoid(x):
+    """0 below -1, 1 above 1, (x + 1) / 2 between."""
+    return _elementwise(lambda v: np.clip((v + 1) / 2, 0, 1))(_float(x))
+
+
+def threshold(x, threshold, default_value):
+    """x where x > threshold, else `default_value`."""
+    return _elementwise(lambda v: np.where(v > threshold, v, default_value))(tensor(x))
+
+
+def glu(x, axis=-1):
+    """The first half of `x` along `axis` times the sigmoid of the second half.
+
+    Raises:
+        ValueError: when that axis has an odd size.
+    """
+    x = _float(x)
+    if x.shape[axis] % 2:
+        raise ValueError(f"glu: axis {axis} must have an even size, got {x.shape[axis]}; "
+                         "pad or slice it first")
+    a, b = fl_ops.split(x, 2, axis=axis)
+    return fl_ops.multiply(a, fl_nn.sigmoid(b))
+
+
+def softmax(x, axis=-1):
+    """exp(x) / sum(exp(x)) along `axis` (all axes when None)."""
+    x = _float(x)
+    if axis is None:
+        return fl_ops.reshape(fl_nn.softmax(fl_ops.reshape(x, [-1])), list(x.shape))
+    return fl_nn.softmax(x, axis=axis)
+
+
+def log_softmax(x, axis=-1):
+    """log(softmax(x)) along `axis`, computed without overflow."""
+    x = _float(x)
+    if axis is None:
+        return fl_ops.reshape(fl_nn.log_softmax(fl_ops.reshape(x, [-1])), list(x.shape))
+    return fl_nn.log_softmax(x, axis=axis)
+
+
+@plain
+def sparsemax(x, axis=-1):
+    """The Euclidean projection of `x` onto the probability simplex along `axis`."""
+    x = array(_float(x))
+    moved = np.moveaxis(x, axis, -1)
+    ordered = -np.sort(-moved, axis=-1)
+    ks = np.arange(1, moved.shape[-1] + 1)
+    cums = np.cumsum(ordered, axis=-1)
+    support = (1 + ks * ordered) > cums
+    k = support.sum(axis=-1, keepdims=True)
+    tau = (np.take_along_axis(cums, k - 1, -1) - 1) / k
+    return np.moveaxis(np.maximum(moved - tau, 0), -1, axis).astype(x.dtype)
+
+
+@plain
+def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
+    """Each integer of `x` as a vector of `num_classes` with a 1 at its place (floatx();
+    indices outside [0, num_classes) give zeros)."""
+    x = array(x).astype("int64")
+    dtype = _dtypes.standardize_dtype(dtype)
+    result = (x[..., None] == np.arange(int(num_classes))).astype(dtype)
+    return np.moveaxis(result, -1, axis) if axis != -1 else result
+
+
+@plain
+def multi_hot(inputs, num_classes, axis=-1, dtype=None, sparse=False):
+    """One vector of `num_classes` per row of `inputs`, 1 at every index the row holds."""
+    x = array(inputs).astype("int64")
+    hot = (x[..., None] == np.arange(int(num_classes))).any(axis=-2)
+    result = hot.astype(_dtypes.standardize_dtype(dtype))
+    return np.moveaxis(result, -1, axis) if axis != -1 else result
+
+
+def _probabilities(output, from_logits, axis, epsilon=1e-7):
+    if from_logits:
+        return array(softmax(output, axis=axis))
+    output = array(_float(output))
+    output = output / output.sum(axis=axis, keepdims=True)
+    return np.clip(output, epsilon, 1 - epsilon)
+
+
+@plain
+def categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    """-sum(target * log(p)) along `axis`, p = softmax(output) or output made to sum to 1."""
+    probabilities = _probabilities(output, from_logits, axis)
+    return -(array(target) * np.log(probabilities)).sum(axis=axis).astype(probabilities.dtype)
+
+
+@plain
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    """`categorical_crossentropy` with integer class indices as `target`."""
+    probabilities = _probabilities(output, from_logits, axis)
+    hot = np.moveaxis(np.eye(probabilities.shape[axis])[array(target).astype(int)], -1, axis)
+    return -(hot * np.log(probabilities)).sum(axis=axis).astype(probabilities.dtype)
+
+
+@plain
+def binary_crossentropy(target, output, from_logits=False):
+    """-(t log p + (1 - t) log(1 - p)) elementwise, p = sigmoid(output) or output."""
+    output = array(_float(output))
+    target = array(target).astype(output.dtype)
+    if from_logits:  # the overflow-free form of the same expression
+        value = np.maximum(output, 0) - output * target + np.log1p(np.exp(-np.abs(output)))
+    else:
+        p = np.clip(output, 1e-7, 1 - 1e-7)
+        value = -(target * np.log(p) + (1 - target) * np.log(1 - p))
+    return value.astype(output.dtype)
+
+
+def moments(x, axes, keepdims=False, synchronized=False):
+    """The mean and variance of `x` over `axes` (integers give floatx())."""
+    x = _float(x)
+    return fl_nn.moments(x, axes=list(axes), keepdims=keepdims)
+
+
+@plain
+def batch_normalization(x, mean, variance, axis, offset=None, scale=None, epsilon=1e-3):
+    """(x - mean) / sqrt(variance + epsilon) * scale + offset, the statistics along `axis`."""
+    x = array(_float(x))
+    shape = [1] * x.ndim
+    shape[axis] = x.shape[axis]
+    def axis_view(value, default):
+        return np.reshape(array(value), shape) if value is not None else default
+    result = (x - axis_view(mean, 0)) / np.sqrt(axis_view(variance, 1) + epsilon)
+    return (result * axis_view(scale, 1) + axis_view(offset, 0)).astype(x.dtype)
+
+
+@plain
+def normalize(x, axis=-1, order=2, epsilon=None):
+    """`x` divided by its `order`-norm along `axis` (at least `epsilon`)."""
+    x = array(_float(x))
+    norm = np.linalg.norm(x, ord=order, axis=axis, keepdims=True)
+    return (x / np.maximum(norm, epsilon or 1e-7)).astype(x.dtype)
+
+
+@plain
+def psnr(x1, x2, max_val):
+    """The peak signal-to-noise ratio between `x1` and `x2`, in decibels."""
+    a, b = array(_float(x1)), array(_float(x2))
+    mse = np.mean((a - b) ** 2)
+    return np.asarray(20 * math.log10(max_val) - 10 * np.log10(mse)).astype(a.dtype)
+
+
+def _same_length(value, rank, what):
+    values = [value] * rank if isinstance(value, int) else list(value)
+    if len(values) != rank:
+        raise ValueError(f"{what} needs {rank} values (one per spatial axis), got {value!r}")
+    return values
+
+
+def conv(inputs, kernel, strides=1, padding="valid", data_format=None, dilation_rate=1):
+    """The N-D convolution of channels-last `inputs` with `kernel` (spatial..., in, out).
+
+    Raises:
+        ValueError: for channels_first data or a padding other than "valid"/"same".
+    """
+    inputs, kernel = _float(inputs), tensor(kernel)
+    if data_format not in (None, "channels_last"):
+        raise ValueError("conv: only data_format='channels_last' is supported; transpose "
+                         "the input to (batch, ..., channels) first")
+    rank = inputs.ndim - 2
+    return fl_nn.convolution(inputs, tensor(kernel, inputs.dtype),
+                             strides=_same_length(strides, rank, "conv: strides"),
+                             padding=padding.upper(),
+                             dilations=_same_length(dilation_rate, rank, "conv: dilation_rate"))
+
+
+def depthwise_conv(inputs, kernel, strides=1, padding="valid", data_format=None,
+                   dilation_rate=1):
+    """Each input channel convolved with its own filters (a 2-D channels-last `inputs`)."""
+    inputs = _float(inputs)
+    return fl_nn.depthwise_conv2d(inputs, tensor(kernel, inputs.dtype),
+                                  strides=[1] + _same_length(strides, 2, "strides") + [1],
+                                  padding=padding.upper(),
+                                  dilations=_same_length(dilation_rate, 2, "dilation_rate"))
+
+
+def _pool(fl_pool):
+    def pool(inputs, pool_size, strides=None, padding="valid", data_format=None):
+        inputs = _float(inputs)
+        rank = inputs.ndim - 2
+        size = _same_length(pool_size, rank, "pool_size")
+        steps = size if strides is None else _same_length(strides, rank, "strides")
+        return fl_pool(inputs, ksize=size, strides=steps, padding=padding.upper())
+    return pool
+
+
+max_pool = _pool(fl_nn.max_pool)
+average_pool = _pool(fl_nn.avg_pool)
+max_pool.__doc__ = "The largest value in each `pool_size` window (channels-last)."
+average_pool.__doc__ = "The mean of each `pool_size` window (channels-last)."
+
+
+__all__ = [name for name in globals() if name not in _IMPORTED and not name.startswith("_")]
