@@ -84,7 +84,7 @@ def test_one_signature_is_saved_as_serving_default_taking_keywords_returning_a_d
 
 
 def test_a_dict_of_concrete_functions_keeps_its_names(tmp_path):
-    scale = Scale(2.0)
+    scale = Scale(2)  # an int32 weight: int32 inputs multiply by it (TensorFlow never promotes)
     grow = scale.multiply.get_concrete_function(fl.TensorSpec([None], fl.int32))
     fl.saved_model.save(scale, tmp_path, signatures={"grow": grow})
     loaded = fl.saved_model.load(tmp_path)

@@ -124,10 +124,15 @@ def test_numpy_operands_take_a_float_tensors_dtype_as_in_tensorflow():
     assert (x * 3).dtype == np.float32 and (x == np.array([1.0, 3.0])).tolist() == [True, False]
 
 
-def test_integer_tensors_keep_numpys_promotion_so_numpy_helpers_work_on_them():
+def test_integer_tensors_refuse_a_float_operand_but_numpy_helpers_still_work_on_them():
+    """TensorFlow converts `1.5` to the tensor's int64 and fails ("Cannot convert 1.5 to
+    EagerTensor of dtype int64"); NumPy's own helpers keep NumPy's promotion."""
     count = next(iter(Dataset.range(3)))
-    assert (count + 1).dtype == np.int64 and (count + 1.5).dtype == np.float64
+    assert (count + 1).dtype == np.int64
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int64"):
+        count + 1.5
     assert np.allclose(count, 0.0) and np.array_equal(count, 0)
+    np.testing.assert_allclose(count, 0.0)
 
 
 def test_py_function_results_are_tensors_whose_set_shape_checks_compatibility():

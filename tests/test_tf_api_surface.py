@@ -103,7 +103,7 @@ def test_csv_dataset_takes_tensorflows_arguments_in_order():
 # -- py_function, numpy_function, function -------------------------------------------------------
 
 def test_py_function_calls_func_with_inp_and_converts_to_tout():
-    result = fl.py_function(lambda a, b: a + b, [np.int64(2), 3], fl.float32)
+    result = fl.py_function(lambda a, b: a + b, [np.int64(2), np.int64(3)], fl.float32)
     assert result == 5.0 and isinstance(result.numpy(), np.float32)  # a tensor, as in TF
 
 

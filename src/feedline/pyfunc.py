@@ -20,7 +20,7 @@ Two things follow TensorFlow's kernel rather than plain Python:
 
 >>> import feedline as fl
 >>> ds = fl.data.Dataset.range(3).map(
-...     lambda x: fl.py_function(lambda v: v * 1.5, [x], fl.float32))
+...     lambda x: fl.py_function(lambda v: v.numpy() * 1.5, [x], fl.float32))
 >>> [float(v) for v in ds]
 [0.0, 1.5, 3.0]
 """
@@ -57,7 +57,7 @@ def _convert(value, dtype, index, caller):
             array.dtype.kind == "c" and dtype.kind != "c"):
         raise InvalidArgumentError(
             f"{caller}: result {index} has dtype {array.dtype}, which does not convert to "
-            f"{dtype} as Tout says; return a value of that dtype or change Tout")
+            f"{dtype.name} as Tout says; return a value of that dtype or change Tout")
     array = array.astype(dtype)
     return array[()] if array.ndim == 0 else array
 

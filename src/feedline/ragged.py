@@ -31,7 +31,7 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
     """A RaggedTensor from nested lists (see `feedline.io.ragged_constant`).
 
     >>> constant([[1.5], [], [2.0, 3.0]]).dtype
-    dtype('float32')
+    tf.float32
     """
     return as_tensors(_constant(pylist, dtype, ragged_rank, inner_shape, name,
                                 row_splits_dtype))

@@ -123,7 +123,7 @@ def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
 
     >>> out = cross_hashed([np.array([[b"a"], [b"b"]], object)], num_buckets=10)
     >>> out.values.dtype, out.dense_shape.numpy().tolist()
-    (dtype('int64'), [2, 1])
+    (tf.int64, [2, 1])
     """
     start = int(hash_key or _DEFAULT_HASH_KEY) & _U64
     modulus = int(num_buckets) if num_buckets and int(num_buckets) > 0 else (1 << 63) - 1

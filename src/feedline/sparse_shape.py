@@ -43,7 +43,7 @@ def eye(num_rows, num_columns=None, dtype=dtypes.float32, name=None):
     """A 2-D SparseTensor with ones on the diagonal, `[num_rows, num_columns]` (square default).
 
     >>> eye(2, 3).indices.numpy().tolist(), eye(2).values.dtype
-    ([[0, 0], [1, 1]], dtype('float32'))
+    ([[0, 0], [1, 1]], tf.float32)
     """
     num_columns = num_rows if num_columns is None else num_columns
     size = min(int(num_rows), int(num_columns))

@@ -11,6 +11,7 @@ is a `bytes` subclass with TensorFlow's `.numpy()`, shape and printed form; comp
 
 import numpy as np
 
+from . import dtypes
 from .data.spec import TensorShape
 from .tensor import Tensor, _check_compatible
 
@@ -25,7 +26,7 @@ class StringTensor(bytes):
 
     shape = ()
     ndim = 0
-    dtype = np.dtype(object)
+    dtype = dtypes.string
 
     def numpy(self):
         """The plain `bytes`."""

@@ -23,15 +23,19 @@ tf.Tensor(3, shape=(), dtype=int64)
 
 import numpy as np
 
+from . import dtypes
+from ._tensor_operators import from_numpy, make_operator
 from .autodiff import _state
 from .data.spec import TensorShape
 
 
 _ARRAY_SHAPE = np.ndarray.shape  # the plain tuple, under the `TensorShape` a Tensor shows
+_ARRAY_DTYPE = np.ndarray.dtype  # the NumPy dtype, under the `DType` a Tensor shows
+_DTYPE_OF = dtypes._BY_NUMPY  # the common dtypes, looked up without a call
 
 
 def _dtype_name(dtype):
-    return "string" if dtype == object else dtype.name
+    return dtypes.from_numpy(dtype).name
 
 
 class Tensor(np.ndarray):
@@ -68,6 +72,18 @@ class Tensor(np.ndarray):
     @shape.setter
     def shape(self, value):  # NumPy's in-place reshape, kept for code that uses it
         _ARRAY_SHAPE.__set__(self, value)
+
+    @property
+    def dtype(self):
+        """The dtype as a `DType` (`tf.float32`), which NumPy also takes as a dtype."""
+        numpy_dtype = _ARRAY_DTYPE.__get__(self)
+        if from_numpy():  # NumPy's own code (np.testing, np.quantile) wants its own dtype
+            return numpy_dtype
+        return _DTYPE_OF.get(numpy_dtype) or dtypes.from_numpy(numpy_dtype)
+
+    @dtype.setter
+    def dtype(self, value):  # NumPy's in-place reinterpretation, kept for code that uses it
+        _ARRAY_DTYPE.__set__(self, np.dtype(value))
 
     def get_shape(self):
         """The shape as a `TensorShape` (what `tensor.shape` is in TensorFlow)."""
@@ -111,27 +127,28 @@ class Tensor(np.ndarray):
     __array_priority__ = 100  # `np.float64(2) * x` asks the tensor first, as with TensorFlow's
 
     def _operand(self, other):
-        """`other` as TensorFlow converts the second operand of an operator on a float
-        tensor: a NumPy value or Python number takes the tensor's dtype, so `x - x_mean`
-        stays float32 when `x_mean` is NumPy's float64. (Where TensorFlow would refuse, a
-        float operand on an integer tensor, NumPy's promotion is kept: NumPy's own helpers,
-        such as `np.allclose`, use these operators on tensors too.)"""
-        if self.dtype == object:  # strings: a `str` operand counts as its UTF-8 bytes
+        """`other` as NumPy's operators on a tensor used to take it (for NumPy's own code,
+        see `_tensor_operators`): a NumPy value or Python number takes a float tensor's
+        dtype, a `str` counts as its UTF-8 bytes beside strings."""
+        if _ARRAY_DTYPE.__get__(self) == object:
             if isinstance(other, str):
                 return other.encode("utf-8")
             if isinstance(other, (list, tuple)) or (isinstance(other, np.ndarray)
                                                     and other.dtype.kind == "U"):
                 return _utf8_array(other)
             return other
-        if self.dtype.kind != "f" or isinstance(other, (Tensor, StringTensor, bool, np.bool_)):
+        if _ARRAY_DTYPE.__get__(self).kind != "f" or isinstance(
+                other, (Tensor, StringTensor, bool, np.bool_)):
             return other
         if isinstance(other, (int, float, list, np.ndarray, np.number)):
             values = np.asarray(other)
-            return values.astype(self.dtype) if values.dtype.kind in "iuf" else other
+            return values.astype(_ARRAY_DTYPE.__get__(self)) if values.dtype.kind in "iuf" \
+                else other
         return other
 
 
-# The operators a gradient tape records, as the op whose gradient rule covers them.
+# The operators a gradient tape records, as the op whose gradient rule covers them (for
+# NumPy's own calls; the others go through the public op, which records itself).
 _GETITEM = "feedline.tensor.getitem"
 _RECORDED = {"add": "feedline.ops.arithmetic.add", "sub": "feedline.ops.arithmetic.subtract",
              "mul": "feedline.ops.arithmetic.multiply",
@@ -139,7 +156,8 @@ _RECORDED = {"add": "feedline.ops.arithmetic.add", "sub": "feedline.ops.arithmet
              "matmul": "feedline.ops.linalg.matmul"}
 
 
-def _operator(name):
+def _numpy_operator(name):
+    """The operator as NumPy computes it (NumPy's promotion), for NumPy's own calls."""
     method = getattr(np.ndarray, name)
     reflected = name.startswith("__r") and name[3:-2] in _RECORDED
     key = _RECORDED.get(name[3 if reflected else 2:-2])
@@ -150,7 +168,6 @@ def _operator(name):
                                    (other, self) if reflected else (self, other), {})
         return method(self, self._operand(other))
 
-    apply.__name__ = name
     return apply
 
 
@@ -166,11 +183,11 @@ def _negative(self):
     return np.ndarray.__neg__(self)
 
 
-for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
-              "__truediv__", "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__",
-              "__rmod__", "__pow__", "__rpow__", "__lt__", "__le__", "__gt__", "__ge__",
-              "__eq__", "__ne__", "__matmul__", "__rmatmul__"):
-    setattr(Tensor, _name, _operator(_name))
+for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
+              "rfloordiv", "mod", "rmod", "pow", "rpow", "lt", "le", "gt", "ge", "eq", "ne",
+              "matmul", "rmatmul", "and", "rand", "or", "ror", "xor", "rxor"):
+    setattr(Tensor, f"__{_name}__",
+            make_operator(_name, _numpy_operator(f"__{_name}__")))
 Tensor.__neg__ = _negative
 
 

@@ -107,7 +107,8 @@ class Variable:
 
     @property
     def dtype(self):
-        return self._array.dtype
+        """The dtype as a `DType` (`tf.float32`)."""
+        return dtypes.from_numpy(self._array.dtype)
 
     @property
     def shape(self):

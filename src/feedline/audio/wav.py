@@ -10,7 +10,7 @@ Encoding multiplies by 32768, rounds half away from zero and clamps to [-32768, 
 >>> wav = encode_wav(np.array([[0.5], [-0.25], [1.5]], np.float32), 16000)
 >>> audio, rate = decode_wav(wav)
 >>> audio.numpy().ravel().tolist(), int(rate), audio.dtype, rate.dtype
-([0.5, -0.25, 0.999969482421875], 16000, dtype('float32'), dtype('int32'))
+([0.5, -0.25, 0.999969482421875], 16000, tf.float32, tf.int32)
 """
 
 import numpy as np

@@ -13,6 +13,7 @@ import tempfile
 import numpy as np
 
 from .. import io as fl_io
+from ..dtypes import DType
 from ..errors import InvalidArgumentError
 from ._common import (call_answer, check, describe, fail, observe, passed, read_elements,
                       rng)
@@ -51,7 +52,7 @@ def _plain_defaults(answer):
         return "other", repr(answer)
     entries = []
     for entry in answer:
-        if isinstance(entry, (type, np.dtype)):
+        if isinstance(entry, (type, np.dtype, DType)):
             entry = np.array([], dtype=entry)
         entries.append(entry)
     return "list", entries

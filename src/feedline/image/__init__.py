@@ -11,7 +11,7 @@ pixels keep the dtype. The codecs are those of `feedline.io`.
 >>> image = fl.image.convert_image_dtype(fl.image.decode_jpeg(jpeg, channels=3), fl.float32)
 >>> small = fl.image.resize(image, [4, 4])
 >>> small.shape, small.dtype, float(small.max())
-(TensorShape([4, 4, 3]), dtype('float32'), 1.0)
+(TensorShape([4, 4, 3]), tf.float32, 1.0)
 """
 
 from ..io.image import decode_image, decode_jpeg, decode_png

@@ -124,7 +124,7 @@ def per_image_standardization(image):
 
     >>> out = per_image_standardization(np.arange(1, 13, dtype=np.int32).reshape(2, 2, 3))
     >>> out.dtype, round(float(out[0, 0, 0]), 4)
-    (dtype('float32'), -1.5933)
+    (tf.float32, -1.5933)
     >>> per_image_standardization(np.full((2, 2, 1), 9, np.uint8))[..., 0].tolist()
     [[0.0, 0.0], [0.0, 0.0]]
     """

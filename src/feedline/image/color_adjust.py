@@ -128,7 +128,7 @@ def adjust_jpeg_quality(image, jpeg_quality, dct_method="", name=None):
 
     >>> out = adjust_jpeg_quality(np.full((8, 8, 3), 0.5, np.float32), 75)
     >>> out.dtype, tuple(out.shape), abs(float(out.mean()) - 0.5) < 0.01
-    (dtype('float32'), (8, 8, 3), True)
+    (tf.float32, (8, 8, 3), True)
     """
     function = "adjust_jpeg_quality"
     array = as_array(image, function)

@@ -25,7 +25,7 @@ printed by TensorFlow).
 >>> begin, size, box = stateless_sample_distorted_bounding_box(
 ...     [100, 100, 3], [[[0.1, 0.1, 0.9, 0.9]]], seed=[1, 2], min_object_covered=0.5)
 >>> begin.dtype, size.shape, box.shape
-(dtype('int32'), TensorShape([3]), TensorShape([1, 1, 4]))
+(tf.int32, TensorShape([3]), TensorShape([1, 1, 4]))
 """
 
 import secrets

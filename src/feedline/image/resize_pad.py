@@ -8,7 +8,7 @@ box of the target size (computed from the unrounded size, as TensorFlow does).
 >>> import numpy as np
 >>> out = resize_with_pad(np.ones((2, 4, 1), np.uint8), 4, 4)
 >>> out.dtype
-dtype('float32')
+tf.float32
 >>> out[..., 0].numpy().astype(int).tolist()
 [[0, 0, 0, 0], [1, 1, 1, 1], [1, 1, 1, 1], [0, 0, 0, 0]]
 """

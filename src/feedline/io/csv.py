@@ -47,7 +47,7 @@ def _default(entry, column):
         return _INT32, np.int32(entry)
     if kind is str:
         return dtypes.string, entry.encode("utf-8")
-    if isinstance(entry, (type, np.dtype)) or (isinstance(entry, str) and entry in (
+    if isinstance(entry, (type, np.dtype, dtypes.DType)) or (isinstance(entry, str) and entry in (
             "int32", "int64", "float32", "float64", "string")):
         return _check(dtypes.as_dtype(entry), column), None
     if isinstance(entry, (list, tuple)):

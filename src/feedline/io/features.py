@@ -5,9 +5,9 @@ Each spec is an immutable named tuple with TensorFlow's field names. `dtype` acc
 int64, float32 and bytes, so those are the three allowed.
 
 >>> FixedLenFeature([2], "float32", default_value=[0.0, 1.0])
-FixedLenFeature(shape=(2,), dtype=dtype('float32'), default_value=[0.0, 1.0])
+FixedLenFeature(shape=(2,), dtype=tf.float32, default_value=[0.0, 1.0])
 >>> VarLenFeature(bytes).dtype
-dtype('O')
+tf.string
 """
 
 from collections import namedtuple
@@ -86,7 +86,7 @@ class RaggedFeature(namedtuple(
     supported (an error says so).
 
     >>> RaggedFeature("int64").row_splits_dtype
-    dtype('int32')
+    tf.int32
     """
 
     __slots__ = ()

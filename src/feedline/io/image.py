@@ -13,7 +13,7 @@ The work is done by Pillow; the names, arguments, shapes and dtypes are TensorFl
 b'\\x89PNG'
 >>> back = decode_png(png)
 >>> back.shape, back.dtype, bool((back == image).all())
-(TensorShape([2, 2, 3]), dtype('uint8'), True)
+(TensorShape([2, 2, 3]), tf.uint8, True)
 >>> decode_png(png, channels=1).shape
 TensorShape([2, 2, 1])
 >>> decode_png(b"GIF89a...")

@@ -11,7 +11,7 @@ live in `ragged_factories`, the conversions (`to_tensor`, `to_sparse`, `merge_di
 >>> rt
 <tf.RaggedTensor [[1, 2], [], [3]]>
 >>> rt.row_lengths().tolist(), rt.shape, rt.row_splits.dtype
-([2, 0, 1], TensorShape([3, None]), dtype('int64'))
+([2, 0, 1], TensorShape([3, None]), tf.int64)
 >>> batch_rows([np.array([7]), np.array([], np.int64), np.array([8, 9])]).to_list()
 [[7], [], [8, 9]]
 """

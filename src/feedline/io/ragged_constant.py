@@ -8,7 +8,7 @@ with no nesting (`[1, 2]`) gives a dense tensor, as TensorFlow does.
 
 >>> rt = constant([[1, 2], [3]])
 >>> rt, rt.dtype, rt.row_splits.dtype
-(<tf.RaggedTensor [[1, 2], [3]]>, dtype('int32'), dtype('int64'))
+(<tf.RaggedTensor [[1, 2], [3]]>, tf.int32, tf.int64)
 >>> constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1).shape
 TensorShape([2, None, 2])
 >>> constant([["a", "b"], []]).to_list()

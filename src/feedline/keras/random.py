@@ -81,7 +81,7 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
         ValueError: for a float `dtype`.
 
     >>> randint([3], 0, 10, seed=1).dtype
-    dtype('int32')
+    tf.int32
     """
     wanted = dtypes.as_dtype(dtype)
     if wanted.kind not in "iu":

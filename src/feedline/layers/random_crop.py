@@ -15,7 +15,7 @@ the windows Keras cuts, call after call. Other calls draw nothing.
 >>> import numpy as np
 >>> layer = RandomCrop(2, 2, seed=5)
 >>> layer(np.zeros((4, 6, 3), np.uint8)).shape, layer(np.zeros((4, 6, 3), np.uint8)).dtype
-(TensorShape([2, 2, 3]), dtype('float32'))
+(TensorShape([2, 2, 3]), tf.float32)
 """
 
 from .. import image as _image

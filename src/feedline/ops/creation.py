@@ -71,7 +71,7 @@ def fill(dims, value, name=None):
         InvalidArgumentError: when `value` is not a scalar or a dimension is negative.
 
     >>> fill([2, 3], 9).tolist(), fill([1], np.int64(4)).dtype
-    ([[9, 9, 9], [9, 9, 9]], dtype('int64'))
+    ([[9, 9, 9], [9, 9, 9]], tf.int64)
     """
     dims = _dims(dims, "fill")
     if any(size < 0 for size in dims):
@@ -103,7 +103,7 @@ def zeros(shape, dtype=dtypes.float32, name=None):
         InvalidArgumentError: when a dimension is negative.
 
     >>> zeros([2]), zeros([1, 2], dtype="int64").dtype
-    (<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0., 0.], dtype=float32)>, dtype('int64'))
+    (<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0., 0.], dtype=float32)>, tf.int64)
     """
     return _filled(shape, dtype, 0, "zeros")
 
@@ -191,7 +191,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001 -
 
     >>> range(5), range(3, dtype="int64").dtype
     (<tf.Tensor: shape=(5,), dtype=int32, numpy=array([0, 1, 2, 3, 4], dtype=int32)>,
-     dtype('int64'))
+     tf.int64)
     >>> range(1, 2, 0.25)
     <tf.Tensor: shape=(4,), dtype=float32, numpy=array([1.  , 1.25, 1.5 , 1.75], dtype=float32)>
     """

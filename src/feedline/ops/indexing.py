@@ -123,7 +123,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         TypeError: when on_value, off_value and dtype disagree.
 
     >>> one_hot([1, 5], 3).tolist(), one_hot([1], 2, on_value=7).dtype
-    ([[0.0, 1.0, 0.0], [0.0, 0.0, 0.0]], dtype('int32'))
+    ([[0.0, 1.0, 0.0], [0.0, 0.0, 0.0]], tf.int32)
     """
     what = "one_hot"
     picks = _indices(indices, what)

@@ -20,7 +20,7 @@ printed by TensorFlow (none is published for a seeded call).
 >>> import feedline as fl
 >>> x = fl.random.stateless_binomial([2], seed=[123, 456], counts=[10.0, 20.0], probs=[0.8])
 >>> x.shape, x.dtype
-(TensorShape([2]), dtype('int32'))
+(TensorShape([2]), tf.int32)
 """
 
 import math

@@ -23,7 +23,7 @@ the same `seed` give different candidates, and `fl.random.set_seed` starts them 
 >>> sampled, true_count, sampled_count = fl.random.log_uniform_candidate_sampler(
 ...     [[1], [4]], num_true=1, num_sampled=3, unique=True, range_max=10, seed=7)
 >>> sampled.dtype, sampled.shape, true_count.shape, sampled_count.dtype
-(dtype('int64'), TensorShape([3]), TensorShape([2, 1]), dtype('float32'))
+(tf.int64, TensorShape([3]), TensorShape([2, 1]), tf.float32)
 >>> len(set(sampled.numpy().tolist()))
 3
 """

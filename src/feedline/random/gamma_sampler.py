@@ -22,7 +22,7 @@ outputs, not against numbers printed by TensorFlow (none is published for a seed
 >>> import feedline as fl
 >>> x = fl.random.gamma([1000], alpha=[0.5, 3.0], seed=1)
 >>> x.shape, x.dtype
-(TensorShape([1000, 2]), dtype('float32'))
+(TensorShape([1000, 2]), tf.float32)
 """
 
 import math

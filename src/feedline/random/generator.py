@@ -129,7 +129,7 @@ class Generator:
 
         >>> g = Generator.from_seed(1)
         >>> g.uniform([2], 0, 10, dtype="int64").dtype
-        dtype('int64')
+        tf.int64
         """
         dtype = dtypes.as_dtype(dtype)
         if dtype not in _FLOATS + _INTS:
@@ -179,7 +179,7 @@ class Generator:
 
         >>> seeds = Generator.from_seed(3).make_seeds(4)
         >>> seeds.shape, seeds.dtype, seeds[1].tolist()
-        (TensorShape([2, 4]), dtype('int64'), [0, 0, 0, 0])
+        (TensorShape([2, 4]), tf.int64, [0, 0, 0, 0])
         """
         keys = self.uniform_full_int([count], np.int64)
         return np.stack([keys, np.zeros_like(keys)])

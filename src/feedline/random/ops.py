@@ -89,7 +89,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
 
     >>> import feedline as fl
     >>> fl.random.uniform([2, 3], seed=1).shape, fl.random.uniform([], 5, 10, "int64", 1).dtype
-    (TensorShape([2, 3]), dtype('int64'))
+    (TensorShape([2, 3]), tf.int64)
     """
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _FLOATS + _INTS:

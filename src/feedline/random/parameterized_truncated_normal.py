@@ -13,7 +13,7 @@ which it does for small outputs.
 ...     shape=[10, 2, 3], seed=[7, 17], means=0.0, stddevs=[[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]],
 ...     minvals=[-1.0, -2.0, -1000.0], maxvals=[[10000.0], [1.0]])
 >>> y.shape, y.dtype
-(TensorShape([10, 2, 3]), dtype('float32'))
+(TensorShape([10, 2, 3]), tf.float32)
 """
 
 import numpy as np

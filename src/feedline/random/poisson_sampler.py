@@ -21,7 +21,7 @@ kernel does not document these cases.
 >>> import feedline as fl
 >>> x = fl.random.poisson([10], lam=[1.0, 25.0], seed=3)
 >>> x.shape, x.dtype
-(TensorShape([10, 2]), dtype('float32'))
+(TensorShape([10, 2]), tf.float32)
 """
 
 import math
@@ -155,7 +155,7 @@ def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
 
     >>> import feedline as fl
     >>> fl.random.stateless_poisson([10, 2], seed=[12, 34], lam=[5, 15]).dtype
-    dtype('int32')
+    tf.int32
     """
     dtype = _output_dtype(dtype, "stateless_poisson")
     rates = _rates(lam, "stateless_poisson")

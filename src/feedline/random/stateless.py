@@ -10,7 +10,7 @@ ops (`feedline.random.distributions`), so the values are TensorFlow's CPU values
 >>> a = fl.random.stateless_uniform([3], seed=[1, 2])
 >>> b = fl.random.stateless_uniform([3], seed=[1, 2])
 >>> bool((a == b).all()), a.dtype
-(True, dtype('float32'))
+(True, tf.float32)
 """
 
 import numpy as np
@@ -64,7 +64,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
 
     >>> import feedline as fl
     >>> fl.random.stateless_uniform([2], seed=[7, 0], minval=0, maxval=10, dtype="int32").dtype
-    dtype('int32')
+    tf.int32
     """
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _FLOATS + _INTS + (np.dtype(np.uint32), np.dtype(np.uint64)):

@@ -18,7 +18,7 @@ Dtypes are TensorFlow's: a float32 signal gives complex64 spectra, whose `fl.abs
 >>> spectrogram = fl.abs(fl.signal.stft(waveform, frame_length=255, frame_step=128))
 >>> mel = fl.matmul(spectrogram, fl.signal.linear_to_mel_weight_matrix(40, 129, 16000))
 >>> spectrogram.shape, mel.shape, mel.dtype
-(TensorShape([124, 129]), TensorShape([124, 40]), dtype('float32'))
+(TensorShape([124, 129]), TensorShape([124, 40]), tf.float32)
 """
 
 from .dct import dct, idct

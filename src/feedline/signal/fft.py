@@ -77,7 +77,7 @@ def rfft(input_tensor, fft_length=None, name=None):
         InvalidArgumentError: input not float32/float64, or a bad `fft_length`.
 
     >>> rfft(np.ones(4, np.float32), fft_length=[8]).shape, rfft(np.ones(4)).dtype
-    (TensorShape([5]), dtype('complex128'))
+    (TensorShape([5]), tf.complex128)
     """
     array = real_input(input_tensor, "rfft", "input_tensor")
     return _rfft(array, _length(fft_length, array.shape[-1], "rfft"))

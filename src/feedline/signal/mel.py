@@ -9,7 +9,7 @@ As in HTK and TensorFlow (`signal/mel_ops.py`), the DC bin (row 0) is all zeros.
 
 >>> matrix = linear_to_mel_weight_matrix()
 >>> matrix.shape, matrix.dtype, float(matrix[0].max())
-(TensorShape([129, 20]), dtype('float32'), 0.0)
+(TensorShape([129, 20]), tf.float32, 0.0)
 """
 
 import numpy as np

@@ -35,7 +35,7 @@ def mfccs_from_log_mel_spectrograms(log_mel_spectrograms, name=None):
     >>> log_mel = np.log(np.full((3, 40), 2.0, np.float32))
     >>> mfccs = mfccs_from_log_mel_spectrograms(log_mel)[..., :13]
     >>> mfccs.shape, mfccs.dtype
-    (TensorShape([3, 13]), dtype('float32'))
+    (TensorShape([3, 13]), tf.float32)
     """
     what = "mfccs_from_log_mel_spectrograms"
     array = real_input(log_mel_spectrograms, what, "log_mel_spectrograms")

@@ -13,7 +13,7 @@ The simple audio tutorial's spectrogram of one second at 16 kHz:
 >>> import feedline as fl
 >>> spectrogram = fl.abs(stft(np.zeros(16000, np.float32), frame_length=255, frame_step=128))
 >>> spectrogram.shape, spectrogram.dtype
-(TensorShape([124, 129]), dtype('float32'))
+(TensorShape([124, 129]), tf.float32)
 """
 
 import numpy as np

@@ -107,7 +107,7 @@ def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
         InvalidArgumentError: when `key` is not two integers.
 
     >>> to_hash_bucket_strong(["a", "b"], 10, key=[1, 2]).dtype
-    dtype('int64')
+    tf.int64
     """
     if isinstance(input, RaggedTensor):
         return ragged_ops.map_flat(to_hash_bucket_strong, input, num_buckets, key)

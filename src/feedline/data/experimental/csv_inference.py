@@ -6,9 +6,9 @@ records of the files in order: `"7"` is int32, `"3000000000"` int64, `"2.5"` flo
 float64, anything else string. A column with no values is a string column.
 
 >>> infer_dtype("7", "", None), infer_dtype("2.5", "", np.dtype("int32"))
-(dtype('int32'), dtype('float32'))
+(tf.int32, tf.float32)
 >>> infer_dtype("x", "", np.dtype("float64"))
-dtype('O')
+tf.string
 """
 
 import numpy as np

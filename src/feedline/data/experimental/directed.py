@@ -57,9 +57,9 @@ def common_spec(datasets, caller):
         for position, (path, spec) in enumerate(pairs):
             if spec.dtype != merged[position].dtype:
                 raise TypeError(
-                    f"{caller}: datasets[{index}] has dtype {spec.dtype} at "
+                    f"{caller}: datasets[{index}] has dtype {spec.dtype.name} at "
                     f"{structure.path_name(path)} where datasets[0] has "
-                    f"{merged[position].dtype}; cast them to one dtype with map")
+                    f"{merged[position].dtype.name}; cast them to one dtype with map")
             merged[position] = merged[position].most_specific_common(spec)
     return structure.pack_like(first, merged)
 

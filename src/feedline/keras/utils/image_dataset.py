@@ -28,7 +28,7 @@ Found 3 files belonging to 2 classes.
 ['cat', 'dog']
 >>> images, labels = next(iter(ds))
 >>> images.shape, images.dtype, labels.dtype
-(TensorShape([3, 2, 2, 3]), dtype('float32'), dtype('int32'))
+(TensorShape([3, 2, 2, 3]), tf.float32, tf.int32)
 """
 
 
