@@ -76,20 +76,27 @@ def operands(*values, extra=()):
     return dtype, [tensor(value, dtype) for value in values]
 
 
-def unary(fl_op, rule, name, doc):
-    """A one-argument keras op: cast `x` to `rule(dtype)`, then run feedline's `fl_op`."""
+def unary(fl_op, rule, name, doc, for_bool=None):
+    """A one-argument keras op: cast `x` to `rule(dtype)`, then run feedline's `fl_op`
+    (TensorFlow's ops refuse bools: `for_bool`, a NumPy function, computes those)."""
     def op(x):
         x = tensor(x)
-        return fl_op(tensor(x, rule(x.dtype)))
+        x = tensor(x, rule(x.dtype))
+        if for_bool is not None and x.dtype == np.bool_:
+            return plain(for_bool)(array(x))
+        return fl_op(x)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
     return op
 
 
-def binary(fl_op, name, doc, extra=()):
-    """A two-argument keras op: promote both by Keras' lattice, then run feedline's `fl_op`."""
+def binary(fl_op, name, doc, extra=(), for_bool=None):
+    """A two-argument keras op: promote both by Keras' lattice, then run feedline's `fl_op`
+    (`for_bool`, a NumPy function, computes bool results, which TensorFlow's ops refuse)."""
     def op(x1, x2):
-        _, (x1, x2) = operands(x1, x2, extra=extra)
+        dtype, (x1, x2) = operands(x1, x2, extra=extra)
+        if for_bool is not None and dtype == "bool":
+            return plain(for_bool)(array(x1), array(x2))
         return fl_op(x1, x2)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc

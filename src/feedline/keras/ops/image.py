@@ -2,8 +2,8 @@
 
 `resize` runs feedline's `fl.image.resize` (TensorFlow's resize kernels, the backend Keras
 uses on TensorFlow) and, like Keras, hands integer images back in their own dtype only when
-Keras does: the result is float32 for "bilinear" and the other smooth methods.
-Unsure: Keras may round integer results back; this module returns floats (see the report).
+Keras does: resizing computes in float32 and integer images are rounded back to their dtype.
+Integer images come back in their own dtype, rounded and clipped (checked against Keras).
 
 >>> import feedline as fl
 >>> fl.keras.ops.image.resize(fl.ones([4, 4, 3]), (2, 2)).shape
@@ -35,17 +35,30 @@ def resize(images, size, interpolation="bilinear", antialias=False, crop_to_aspe
         raise ValueError("resize: crop_to_aspect_ratio and pad_to_aspect_ratio are not "
                          "supported here; crop with fl.image.resize_with_crop_or_pad first")
     method = {"lanczos3": "lanczos3", "lanczos5": "lanczos5"}.get(interpolation, interpolation)
-    return fl_image.resize(tensor(images, _dtypes.floating(images.dtype)), list(size),
-                           method=method, antialias=antialias)
+    result = fl_image.resize(tensor(images, _dtypes.floating(images.dtype)), list(size),
+                             method=method, antialias=antialias)
+    return _back_to(result, images.dtype)
+
+
+def _back_to(result, dtype):
+    """`result` in the images' own integer dtype (rounded, clipped), as Keras hands it back."""
+    if np.dtype(dtype.name if hasattr(dtype, "name") else dtype).kind not in "iu":
+        return result
+    info = np.iinfo(dtype.name if hasattr(dtype, "name") else dtype)
+    return plain(lambda: np.clip(np.round(array(result)), info.min, info.max).astype(info.dtype))()
 
 
 @plain
 def rgb_to_grayscale(images, data_format=None):
-    """Luma of RGB `images` (one channel; integers give floatx())."""
+    """Luma of RGB `images` (one channel, the images' dtype)."""
     images = array(images)
     dtype = _dtypes.floating(images.dtype)
     weights = np.array([0.2989, 0.5870, 0.1140], dtype)
-    return (images.astype(dtype) @ weights)[..., None].astype(dtype)
+    gray = (images.astype(dtype) @ weights)[..., None]
+    if images.dtype.kind in "iu":  # Keras hands integer images back in their dtype
+        info = np.iinfo(images.dtype)
+        return np.clip(np.round(gray), info.min, info.max).astype(images.dtype)
+    return gray.astype(dtype)
 
 
 def rgb_to_hsv(images, data_format=None):

@@ -122,7 +122,9 @@ hard_swish = hard_silu
 
 def hard_tanh(x):
     """x clipped to [-1, 1]."""
-    return _elementwise(lambda v: np.clip(v, -1, 1))(tensor(x))
+    x = tensor(x)
+    return _elementwise(lambda v: np.clip(v, -1, 1))(tensor(x, "int32") if x.dtype == np.bool_
+                                                      else x)
 
 
 def hard_shrink(x, threshold=0.5):

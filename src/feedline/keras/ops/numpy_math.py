@@ -102,7 +102,7 @@ _UNARY["bitwise_invert"] = _UNARY["bitwise_not"]
 for _name, (_fl_op, _np_fn, _rule, _what) in _UNARY.items():
     _doc = f"Elementwise {_what} (keras.ops.{_name})."
     if _fl_op is not None:
-        globals()[_name] = unary(_fl_op, _rule, _name, _doc)
+        globals()[_name] = unary(_fl_op, _rule, _name, _doc, for_bool=np.copy)
     else:
         _op = _numpy_unary(_np_fn, _rule)
         _op.__name__ = _op.__qualname__ = _name
@@ -110,9 +110,13 @@ for _name, (_fl_op, _np_fn, _rule, _what) in _UNARY.items():
         globals()[_name] = _op
 
 
-def _numpy_binary(function, result=None, extra=()):
+def _numpy_binary(function, result=None, extra=(), strong=False, bool_as=None):
     def compute(x1, x2):
+        if strong:
+            x1, x2 = array(x1), array(x2)
         dtype = _dtypes.result_type(_dtypes.dtype_of(x1), _dtypes.dtype_of(x2), *extra)
+        if bool_as and dtype == "bool":
+            dtype = bool_as  # Keras computes these arithmetic ops on bools as int32
         a, b = array(x1, dtype), array(x2, dtype)
         with np.errstate(all="ignore"):
             value = np.asarray(function(a, b))
@@ -181,13 +185,20 @@ for _alias, _name in (("true_divide", "divide"), ("left_shift", "bitwise_left_sh
 
 for _name, (_fl_op, _np_fn, _result, _extra, _what) in _BINARY.items():
     _doc = f"Elementwise {_what}, broadcast, dtypes promoted as Keras does (keras.ops.{_name})."
-    if _fl_op is not None:
-        globals()[_name] = binary(_fl_op, _name, _doc, _extra)
+    if _name == "arctan2":  # Keras converts its Python scalars first: they are not weak here
+        globals()[_name] = _numpy_binary(np.arctan2, None, _extra, strong=True)
+    elif _fl_op is not None:
+        _bool = {"add": np.logical_or, "multiply": np.logical_and, "maximum": np.logical_or,
+                 "minimum": np.logical_and}.get(_name)
+        globals()[_name] = binary(_fl_op, _name, _doc, _extra, for_bool=_bool)
     else:
-        _op = _numpy_binary(_np_fn, _result, _extra)
+        _op = _numpy_binary(_np_fn, _result, _extra, strong=_name in ("logaddexp",),
+                            bool_as="int32" if _name in ("power", "mod", "floor_divide") else None)
         _op.__name__ = _op.__qualname__ = _name
         _op.__doc__ = _doc
         globals()[_name] = _op
+globals()["arctan2"].__name__ = globals()["arctan2"].__qualname__ = "arctan2"
+globals()["arctan2"].__doc__ = "Elementwise angle of the point (x2, x1) (keras.ops.arctan2)."
 
 
 @plain

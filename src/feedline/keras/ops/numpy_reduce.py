@@ -53,6 +53,10 @@ def mean(x, axis=None, keepdims=False):
 def max(x, axis=None, keepdims=False, initial=None):
     """The largest value over `axis`, at least `initial` when given; the dtype is kept."""
     x = tensor(x)
+    if x.dtype == np.bool_:  # TensorFlow's reduce_max refuses bools; Keras takes them
+        result = plain(np.max)(array(x), axis=axis_tuple(axis), keepdims=keepdims)
+        return result if initial is None else plain(np.maximum)(
+            array(result), bool(initial))
     result = fl_ops.reduce_max(x, axis=axis, keepdims=keepdims)
     return result if initial is None else fl_ops.maximum(result, tensor(initial, x.dtype))
 
@@ -60,6 +64,10 @@ def max(x, axis=None, keepdims=False, initial=None):
 def min(x, axis=None, keepdims=False, initial=None):
     """The smallest value over `axis`, at most `initial` when given; the dtype is kept."""
     x = tensor(x)
+    if x.dtype == np.bool_:  # TensorFlow's reduce_min refuses bools; Keras takes them
+        result = plain(np.min)(array(x), axis=axis_tuple(axis), keepdims=keepdims)
+        return result if initial is None else plain(np.minimum)(
+            array(result), bool(initial))
     result = fl_ops.reduce_min(x, axis=axis, keepdims=keepdims)
     return result if initial is None else fl_ops.minimum(result, tensor(initial, x.dtype))
 
