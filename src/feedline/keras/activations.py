@@ -87,6 +87,13 @@ def selu(x):
 _BY_NAME = {"linear": linear, "relu": relu, "sigmoid": sigmoid, "tanh": tanh,
             "softmax": softmax, "log_softmax": log_softmax, "elu": elu, "selu": selu}
 
+# gelu, silu/swish, softplus, ... live in their own module; Keras exports them here too.
+from .activations_more import (BY_NAME as _MORE, exponential, gelu, hard_sigmoid,  # noqa: E402
+                               hard_silu, hard_swish, leaky_relu, log_sigmoid, mish, relu6,
+                               silu, softplus, softsign, swish)
+
+_BY_NAME.update(_MORE)
+
 
 def get(identifier):
     """The activation function named `identifier` (None is `linear`), or `identifier` itself

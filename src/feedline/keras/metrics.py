@@ -34,16 +34,13 @@ class Metric:
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Add a batch's per-sample values to the running mean."""
-        values = np.asarray(self.values(_plain(y_true), _plain(y_pred)), dtype=np.float64)
-        if sample_weight is None:
-            self._total += float(values.sum())
-            self._count += values.size
-        else:
-            weight = np.broadcast_to(_plain(sample_weight).reshape(
-                _plain(sample_weight).shape + (1,) * (values.ndim - np.ndim(sample_weight))),
-                values.shape)
-            self._total += float((values * weight).sum())
-            self._count += float(weight.sum())
+        self._add(self.values(_plain(y_true), _plain(y_pred)), sample_weight)
+
+    def _add(self, values, sample_weight):
+        values, weight = samplewise(values, sample_weight)
+        self._total += float(values.sum())
+        self._count += float(values.shape[0] if values.ndim else 1) if weight is None \
+            else float(weight.sum())
 
     def result(self):
         """The running mean so far (0 before any update), as a float32 scalar."""
@@ -57,6 +54,41 @@ class Metric:
         return f"<{type(self).__name__} name={self.name}>"
 
 
+def _same_rank(values, weight):
+    """Keras 3's squeeze-or-expand: ranks one apart, the longer ending in a size-1 axis,
+    lose that axis (or a rank-1 partner gains one)."""
+    if values.ndim == weight.ndim + 1 and values.shape[-1] == 1:
+        return (values, weight[..., None]) if weight.ndim == 1 else (values[..., 0], weight)
+    if weight.ndim == values.ndim + 1 and weight.shape[-1] == 1:
+        return (values[..., None], weight) if values.ndim == 1 else (values, weight[..., 0])
+    return values, weight
+
+
+def samplewise(values, sample_weight):
+    """Keras 3's reduction of a batch's values to one (weighted) value per sample: values
+    are averaged over the axes the weights lack, multiplied by the weights, then both are
+    averaged over all but the first axis. Returns `(values, weights or None)`.
+
+    >>> values, weights = samplewise(np.ones((2, 3)), np.array([1.0, 2.0]))
+    >>> values.tolist(), weights.tolist()
+    ([1.0, 2.0], [1.0, 2.0])
+    """
+    values = np.asarray(values, dtype=np.float64)
+    weight = None
+    if sample_weight is not None:
+        weight = np.asarray(_plain(sample_weight), dtype=np.float64)
+        values, weight = _same_rank(values, weight)
+        if values.ndim > weight.ndim:
+            values = values.mean(axis=tuple(range(weight.ndim, values.ndim)))
+        weight = np.broadcast_to(weight, values.shape)
+        values = values * weight
+        if weight.ndim > 1:
+            weight = weight.mean(axis=tuple(range(1, weight.ndim)))
+    if values.ndim > 1:
+        values = values.mean(axis=tuple(range(1, values.ndim)))
+    return values, weight
+
+
 def _align(y_true, y_pred):
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
     if y_pred.ndim == y_true.ndim + 1 and y_pred.shape[-1] == 1:
@@ -68,23 +100,20 @@ class Mean(Metric):
     """The weighted mean of the values given to `update_state(values, sample_weight=None)`."""
 
     def update_state(self, values, sample_weight=None):
-        values = np.asarray(_plain(values), dtype=np.float64)
-        weight = np.ones_like(values) if sample_weight is None else np.broadcast_to(
-            np.asarray(_plain(sample_weight), dtype=np.float64), values.shape)
-        self._total += float((values * weight).sum())
-        self._count += float(weight.sum())
+        self._add(_plain(values), sample_weight)
 
 
 class BinaryAccuracy(Metric):
-    """How often `y_pred > threshold` equals the 0/1 label."""
+    """How often `y_pred > threshold` equals the 0/1 label (any other label never does,
+    as in Keras 3, which compares them for equality)."""
 
     def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
         self.threshold = threshold
         super().__init__(name, dtype)
 
     def values(self, y_true, y_pred):
-        y_true, y_pred = _align(y_true, y_pred)
-        return ((y_pred > self.threshold) == (y_true > 0.5)).mean(axis=-1)
+        y_true, y_pred = _same_rank(np.asarray(y_true, np.float64), np.asarray(y_pred))
+        return ((y_pred > self.threshold) == y_true).astype(np.float64)
 
 
 class SparseCategoricalAccuracy(Metric):
@@ -141,6 +170,11 @@ class RootMeanSquaredError(MeanSquaredError):
 
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name, dtype)
+
+    def values(self, y_true, y_pred):
+        # Keras 3 averages the squared errors themselves (no mean over the last axis first).
+        y_true, y_pred = _same_rank(np.asarray(y_true, np.float64), np.asarray(y_pred))
+        return np.square(y_pred - y_true)
 
     def result(self):
         return np.float32(np.sqrt(super().result()))
