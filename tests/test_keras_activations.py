@@ -24,3 +24,26 @@ def test_relu_with_only_a_negative_slope_is_leaky():
     out = fl.keras.activations.relu(np.array([-2.0, 3.0], np.float32), negative_slope=0.1)
     np.testing.assert_allclose(out.numpy(), [-0.2, 3.0], rtol=1e-6)
     assert out.dtype == np.float32
+
+
+KERAS_VALUES = {  # at x = [-4, -1, 0.5, 3.5]; values from Keras 3.15, JAX backend
+    "gelu": [-0.000127, -0.158655, 0.345731, 3.499186],
+    "hard_sigmoid": [0.0, 0.333333, 0.583333, 1.0],
+    "hard_silu": [0.0, -0.333333, 0.291667, 3.5],
+    "mish": [-0.072592, -0.303401, 0.375245, 3.493991],
+    "log_sigmoid": [-4.01815, -1.313262, -0.474077, -0.02975],
+    "softsign": [-0.8, -0.5, 0.333333, 0.777778],
+}
+
+
+def test_more_keras_activations_by_name_give_kerass_values():
+    """https://keras.io/api/layers/activations/: names Dense(activation=...) accepts."""
+    x = np.array([-4.0, -1.0, 0.5, 3.5], np.float32)
+    for name, expected in KERAS_VALUES.items():
+        out = fl.keras.activations.get(name)(x).numpy()
+        np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-6, err_msg=name)
+
+
+def test_swish_is_silu_and_serializes_as_silu():
+    assert fl.keras.activations.swish is fl.keras.activations.silu
+    assert fl.keras.activations.serialize(fl.keras.activations.swish) == "silu"  # as Keras 3
