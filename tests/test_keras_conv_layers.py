@@ -209,7 +209,7 @@ def test_the_tutorial_image_model_runs_a_training_step_and_shows_in_summary(caps
     fl.keras.backend.clear_session()
     model = fl.keras.Sequential([
         layers.Rescaling(1 / 255), layers.Conv2D(4, 3, activation="relu"), layers.MaxPooling2D(),
-        layers.Conv2D(4, 3, activation="relu"), layers.AveragePooling2D(), layers.Flatten(),
+        layers.Conv2D(4, 3, activation="relu"), layers.AveragePooling2D(2), layers.Flatten(),
         layers.Dense(3)])
     model.compile(optimizer="adam",
                   loss=fl.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
@@ -263,3 +263,15 @@ def test_conv1d_causal_padding_pads_the_start_by_the_kernel_reach():
     assert out.numpy().ravel().tolist() == [1.0, 2.0, 4.0, 6.0, 8.0]  # Keras 3.15, JAX backend
     with pytest.raises(ValueError, match="padding"):
         fl.keras.layers.Conv2D(1, 2, padding="causal")
+
+
+def test_max_pools_keep_integer_inputs_and_average_pools_need_a_size():
+    """Keras 3 autocasts only floats (an int32 max pool stays int32) and its
+    AveragePooling1D/2D have no default pool_size (TypeError); Keras 3.15, JAX backend."""
+    x = np.arange(8, dtype=np.int32).reshape(1, 4, 2)
+    assert layers.MaxPooling1D()(x).numpy().tolist() == [[[2, 3], [6, 7]]]
+    assert layers.MaxPooling1D()(x).dtype == np.int32
+    assert layers.GlobalMaxPooling1D()(x).dtype == np.int32
+    assert layers.AveragePooling1D(2)(x).numpy().tolist() == [[[1.0, 2.0], [5.0, 6.0]]]
+    with pytest.raises(TypeError):
+        layers.AveragePooling2D()

@@ -15,6 +15,7 @@ import numpy as np
 from .. import ops
 from ._base import Layer
 from .conv import channels_last
+from .pooling import _needs_cast
 
 
 class _GlobalPooling(Layer):
@@ -30,7 +31,7 @@ class _GlobalPooling(Layer):
     def call(self, inputs, mask=None):
         x = inputs if isinstance(inputs, np.ndarray) or hasattr(inputs, "assign") else \
             ops.convert_to_tensor(inputs)
-        if x.dtype != np.dtype(self.compute_dtype):
+        if _needs_cast(x, self):  # an integer max stays an integer, as in Keras 3
             x = ops.cast(x, self.compute_dtype)
         if x.ndim != self._RANK + 2:
             raise ValueError(f"{self.name}: expected inputs of rank {self._RANK + 2} (batch, "

@@ -21,6 +21,15 @@ _OPS = {("max", 1): nn.max_pool1d, ("max", 2): nn.max_pool2d,
         ("average", 1): nn.avg_pool1d, ("average", 2): nn.avg_pool2d}
 
 
+def _needs_cast(x, layer):
+    """Whether a pool computes `x` in the layer's dtype: floats are autocast, as Keras casts
+    them; an integer max stays an integer (Keras 3 keeps int32 there); an integer mean is
+    float (as Keras' JAX backend gives; TensorFlow's average pool has no integer kernel)."""
+    if x.dtype.kind == "f":
+        return x.dtype != np.dtype(layer.compute_dtype)
+    return layer._KIND == "average"
+
+
 class _Pooling(Layer):
     """What the four pooling layers share: `_RANK` spatial axes, `_KIND` "max" or "average"."""
 
@@ -39,8 +48,8 @@ class _Pooling(Layer):
     def call(self, inputs):
         x = inputs if isinstance(inputs, np.ndarray) or hasattr(inputs, "assign") else \
             ops.convert_to_tensor(inputs)
-        if x.dtype.kind in "iub" or x.dtype != np.dtype(self.compute_dtype):
-            x = ops.cast(x, self.compute_dtype)  # Keras computes pools in the layer's dtype
+        if _needs_cast(x, self):
+            x = ops.cast(x, self.compute_dtype)
         if x.ndim != self._RANK + 2:
             layout = "(batch, steps, channels)" if self._RANK == 1 else \
                 "(batch, height, width, channels)"
@@ -75,11 +84,21 @@ class MaxPooling2D(_Pooling):
     _RANK, _KIND = 2, "max"
 
 
-class AveragePooling2D(_Pooling):
-    """The mean of each window (`MaxPooling2D`'s arguments); with "same", the padded pixels
-    are not counted."""
+class _AveragePooling(_Pooling):
+    """Keras 3's average pools have no default `pool_size`."""
 
-    _RANK, _KIND = 2, "average"
+    _KIND = "average"
+
+    def __init__(self, pool_size, strides=None, padding="valid", data_format=None, name=None,
+                 **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
+
+
+class AveragePooling2D(_AveragePooling):
+    """The mean of each window (`MaxPooling2D`'s arguments, but `pool_size` has no default);
+    with "same", the padded pixels are not counted."""
+
+    _RANK = 2
 
 
 class MaxPooling1D(_Pooling):
@@ -88,7 +107,7 @@ class MaxPooling1D(_Pooling):
     _RANK, _KIND = 1, "max"
 
 
-class AveragePooling1D(_Pooling):
-    """The mean of each `pool_size` window of `(batch, steps, channels)`."""
+class AveragePooling1D(_AveragePooling):
+    """The mean of each `pool_size` window of `(batch, steps, channels)` (no default size)."""
 
-    _RANK, _KIND = 1, "average"
+    _RANK = 1
