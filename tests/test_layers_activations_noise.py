@@ -20,6 +20,12 @@ def test_relu_layer_takes_max_value_negative_slope_and_threshold():
     np.testing.assert_allclose(out, [[-1.5, -0.75, -0.25, 3.0]])
 
 
+def test_relu_layer_refuses_a_negative_threshold_as_keras_3():
+    """Keras 3's ReLU layer raises ValueError for threshold < 0 (checked on Keras 3.15)."""
+    with pytest.raises(ValueError, match="threshold"):
+        layers.ReLU(threshold=-1.0)
+
+
 def test_leaky_relu_default_slope_is_keras_3s_0_3_and_alpha_is_accepted():
     np.testing.assert_allclose(layers.LeakyReLU()(X).numpy(), [[-0.6, -0.15, 0.5, 3.0]],
                                rtol=1e-6)

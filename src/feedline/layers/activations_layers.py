@@ -22,7 +22,8 @@ class ReLU(Layer):
     """`max(x, 0)`, with Keras' `max_value`, `negative_slope` and `threshold`.
 
     Raises:
-        ValueError: for a negative `max_value` or `negative_slope`.
+        ValueError: for a negative `max_value`, `negative_slope` or `threshold` (Keras 3's
+            layer refuses them; the function `keras.activations.relu` does not).
     """
 
     def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, name=None, **kwargs):
@@ -31,6 +32,9 @@ class ReLU(Layer):
             raise ValueError(f"ReLU: max_value must be >= 0 (or None), got {max_value!r}")
         if negative_slope is None or negative_slope < 0:
             raise ValueError(f"ReLU: negative_slope must be >= 0, got {negative_slope!r}")
+        if threshold is None or threshold < 0:
+            raise ValueError(f"ReLU: threshold must be >= 0, got {threshold!r}; for a negative "
+                             "threshold call fl.keras.activations.relu in a Lambda layer")
         self.max_value, self.negative_slope = max_value, float(negative_slope)
         self.threshold = float(threshold)
 
