@@ -48,6 +48,7 @@ def test_upsampling_repeats_each_step_row_and_column():
     (layers.Cropping2D(1, dtype="float64"), IMAGE),
     (layers.UpSampling1D(2, dtype="float64"), SEQUENCE),
     (layers.UpSampling2D(2, dtype="float64"), IMAGE),
+    (layers.UpSampling2D((2, 3), interpolation="bilinear", dtype="float64"), IMAGE),
 ])
 def test_resizing_layers_pass_gradients_back_to_their_inputs(layer, x):
     weights = np.random.default_rng(0).normal(size=layer(x).shape)
@@ -61,10 +62,18 @@ def test_bad_padding_cropping_and_sizes_name_the_argument():
         layers.Cropping1D((5, 5))(SEQUENCE)
     with pytest.raises(ValueError, match="size"):
         layers.UpSampling2D(0)
-    with pytest.raises(ValueError, match="interpolation='nearest'"):
-        layers.UpSampling2D(2, interpolation="bilinear")
+    with pytest.raises(ValueError, match="interpolation='bicubic'"):
+        layers.UpSampling2D(2, interpolation="bicubic")
     with pytest.raises(ValueError, match="rank 4"):
         layers.ZeroPadding2D(1)(SEQUENCE)
+
+
+def test_bilinear_upsampling_interpolates_with_half_pixel_centres():
+    """keras.io/api/layers/reshaping_layers/up_sampling2d/ (interpolation="bilinear")."""
+    x = np.array([1.0, 2.0, 3.0, 4.0], np.float32).reshape(1, 2, 2, 1)
+    out = layers.UpSampling2D(2, interpolation="bilinear")(x).numpy()[0, ..., 0]
+    assert out.tolist() == [[1.0, 1.25, 1.75, 2.0], [1.5, 1.75, 2.25, 2.5],  # Keras 3.15, JAX
+                            [2.5, 2.75, 3.25, 3.5], [3.0, 3.25, 3.75, 4.0]]
 
 
 def test_time_distributed_applies_one_dense_to_every_step_with_shared_weights():

@@ -177,24 +177,44 @@ class UpSampling1D(Layer):
         return {"size": self.size}
 
 
+def _bilinear_weights(length, times):
+    """The `(length * times, length)` matrix of bilinear upsampling with half-pixel centres
+    (positions outside the input clamped to its edge, as image resizing does)."""
+    source = np.clip((np.arange(length * times) + 0.5) / times - 0.5, 0, length - 1)
+    lower = np.floor(source).astype(np.int64)
+    upper = np.minimum(lower + 1, length - 1)
+    weights = np.zeros((length * times, length), np.float64)
+    rows = np.arange(length * times)
+    np.add.at(weights, (rows, lower), 1 - (source - lower))
+    np.add.at(weights, (rows, upper), source - lower)
+    return weights
+
+
 class UpSampling2D(Layer):
-    """Repeat each row `size[0]` times and each column `size[1]` times (nearest neighbour;
-    Keras' "bilinear" is not in feedline)."""
+    """Repeat each row `size[0]` times and each column `size[1]` times ("nearest"), or
+    interpolate between them ("bilinear", half-pixel centres as `fl.image.resize`); both are
+    written with feedline's ops, so gradients flow. Keras' "bicubic" and "lanczos" are refused.
+    """
 
     def __init__(self, size=(2, 2), data_format=None, interpolation="nearest", name=None,
                  **kwargs):
         super().__init__(name, **kwargs)
         _channels_last(data_format, "UpSampling2D")
-        if interpolation != "nearest":
+        if interpolation not in ("nearest", "bilinear"):
             raise ValueError(f"UpSampling2D: interpolation={interpolation!r} is not supported "
-                             "by feedline; use interpolation='nearest'")
+                             "by feedline; use 'nearest' or 'bilinear'")
         self.size = _positive_sizes(size, 2, "UpSampling2D")
         self.interpolation = interpolation
 
     def call(self, inputs):
         x = compute_tensor(self, inputs)
         _need_rank(self, x, 4, "(batch, rows, cols, channels)")
-        return _repeat_axis(_repeat_axis(x, 1, self.size[0]), 2, self.size[1])
+        if self.interpolation == "nearest":
+            return _repeat_axis(_repeat_axis(x, 1, self.size[0]), 2, self.size[1])
+        dtype = np.dtype(self.compute_dtype)
+        rows = _bilinear_weights(x.shape[1], self.size[0]).astype(dtype)
+        cols = _bilinear_weights(x.shape[2], self.size[1]).astype(dtype)
+        return ops.einsum("ih,bhwc,jw->bijc", rows, x, cols)
 
     def _config(self):
         return {"size": self.size, "data_format": "channels_last",
