@@ -67,7 +67,7 @@ def test_layers_get_keras_automatic_names():
     (lambda: layers.Conv2D(4, 3, padding="full"), "padding"),
     (lambda: layers.Conv2D(4, 3, strides=2, dilation_rate=2), "dilation_rate"),
     (lambda: layers.Conv2D(4, 3, padding="causal"), "causal"),
-    (lambda: layers.Conv2D(4, 3, groups=2), "groups"),
+    (lambda: layers.Conv2D(4, 3, groups=3), "groups"),
     (lambda: layers.MaxPooling2D(data_format="channels_first"), "channels_first"),
     (lambda: layers.GlobalMaxPooling1D(data_format="channels_first"), "channels_first")])
 def test_unsupported_or_wrong_arguments_are_refused_by_name(make, match):
@@ -275,3 +275,15 @@ def test_max_pools_keep_integer_inputs_and_average_pools_need_a_size():
     assert layers.AveragePooling1D(2)(x).numpy().tolist() == [[[1.0, 2.0], [5.0, 6.0]]]
     with pytest.raises(TypeError):
         layers.AveragePooling2D()
+
+
+def test_grouped_convolution_gives_each_group_its_own_filters():
+    """keras.io/api/layers/convolution_layers/convolution1d/ (groups): the kernel holds
+    channels / groups inputs per filter; group g convolves channel slice g alone."""
+    layer = layers.Conv1D(2, 1, groups=2, use_bias=False)
+    x = np.array([[[1.0, 2.0], [3.0, 4.0]]], np.float32)
+    layer(x)
+    layer.set_weights([np.array([[[10.0, 100.0]]], np.float32)])
+    assert layer(x).numpy().tolist() == [[[10.0, 200.0], [30.0, 400.0]]]  # Keras 3.15, JAX
+    with pytest.raises(ValueError, match="groups"):
+        layers.Conv2D(3, 1, groups=2)

@@ -143,14 +143,14 @@ class _Conv(RegularizedMixin, Layer):
                          **kwargs)
         if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
             raise ValueError(f"{owner}: filters must be a positive integer, got {filters!r}")
-        if groups != 1:
-            raise ValueError(f"{owner}: groups={groups!r} is not supported by feedline; use "
-                             "groups=1")
+        if not isinstance(groups, (int, np.integer)) or groups < 1 or int(filters) % groups:
+            raise ValueError(f"{owner}: groups must be a positive int dividing filters="
+                             f"{filters}, got groups={groups!r}")
         if lora_rank or dora_rank:
             raise ValueError(f"{owner}: lora_rank / dora_rank are not supported by feedline; "
                              "leave them None")
         self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
-        self.filters, self.groups = int(filters), 1
+        self.filters, self.groups = int(filters), int(groups)
         set_window(self, self._RANK, kernel_size, strides, dilation_rate, padding, data_format,
                    owner, self._PADDINGS)
         self._kernel_arguments(activation, use_bias, kernel_initializer, bias_initializer,
@@ -164,7 +164,13 @@ class _Conv(RegularizedMixin, Layer):
                              f"of shape {input_shape} are smaller than the kernel "
                              f"{self.kernel_size} (dilation_rate {self.dilation_rate}) with "
                              "padding 'valid'; use padding='same' or a smaller kernel_size")
-        self._add_kernel_and_bias(self.kernel_size + (int(input_shape[-1]), self.filters),
+        channels = int(input_shape[-1])
+        if channels % self.groups:
+            raise ValueError(f"{owner}: the inputs' {channels} channels cannot be split into "
+                             f"groups={self.groups}; use a groups value that divides both "
+                             f"the channels and filters={self.filters}")
+        # As Keras: each group sees channels / groups inputs and makes filters / groups outputs.
+        self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters),
                                   self.filters)
 
     def call(self, inputs):
@@ -175,12 +181,21 @@ class _Conv(RegularizedMixin, Layer):
         if padding == "CAUSAL":  # Keras: pad the start by the kernel's reach, then "valid"
             reach = self.dilation_rate[0] * (self.kernel_size[0] - 1)
             x, padding = ops.pad(x, [[0, 0], [reach, 0], [0, 0]]), "VALID"
+        if self.groups == 1:
+            return finish(self, self._convolve(x, self.kernel, padding))
+        inputs_per_group = x.shape[-1] // self.groups
+        outputs_per_group = self.filters // self.groups
+        outputs = [self._convolve(x[..., g * inputs_per_group:(g + 1) * inputs_per_group],
+                                  self.kernel[..., g * outputs_per_group:
+                                              (g + 1) * outputs_per_group], padding)
+                   for g in range(self.groups)]
+        return finish(self, ops.concat(outputs, axis=-1))
+
+    def _convolve(self, x, kernel, padding):
         if self._RANK == 1:
-            out = nn.conv1d(x, self.kernel, self.strides[0], padding,
-                            dilations=self.dilation_rate[0])
-        else:
-            out = nn.conv2d(x, self.kernel, self.strides, padding, dilations=self.dilation_rate)
-        return finish(self, out)
+            return nn.conv1d(x, kernel, self.strides[0], padding,
+                             dilations=self.dilation_rate[0])
+        return nn.conv2d(x, kernel, self.strides, padding, dilations=self.dilation_rate)
 
     def compute_output_shape(self, input_shape):
         return (input_shape[0],) + window_lengths(self, input_shape) + (self.filters,)
@@ -205,7 +220,8 @@ class Conv2D(_Conv):
         kernel_size, strides, dilation_rate: an int or a pair `(rows, cols)`.
         padding: "valid" (no padding) or "same" (output `ceil(size / stride)`).
         data_format: "channels_last" (None means it; "channels_first" is refused).
-        groups: 1 (grouped convolutions are not supported).
+        groups: split the channels into this many groups, each convolved with its own
+            `filters / groups` filters (1: one group).
         activation, use_bias, kernel_initializer, bias_initializer: as in `Dense`.
 
     Raises:
