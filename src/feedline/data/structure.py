@@ -115,6 +115,8 @@ def to_leaf(value):
         if value.dtype.kind in "SU" or (value.dtype == object and value.size
                                          and isinstance(value.flat[0], str)):
             return _strings_to_object(value)
+        if value.ndim == 0 and value.dtype == object and isinstance(value[()], bytes):
+            return bytes(value[()])  # a scalar string is `bytes`, as from every other source
         return value[()] if value.ndim == 0 and value.dtype != object else value
     if isinstance(value, np.generic):
         if isinstance(value, (np.bytes_, np.str_)):

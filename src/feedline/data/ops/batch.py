@@ -2,6 +2,7 @@
 
 import itertools
 
+from ...errors import InvalidArgumentError
 from ...io.ragged import batch_rows
 from .. import structure
 from ..dataset import Dataset
@@ -18,9 +19,14 @@ def batch_cardinality(size, batch_size, drop_remainder):
 
 
 def check_batch_size(batch_size):
+    """`batch_size` as an int.
+
+    Raises:
+        InvalidArgumentError: for a size below 1, as TensorFlow's kernel does.
+    """
     batch_size = int(batch_size)
     if batch_size < 1:
-        raise ValueError(f"batch_size must be positive, got {batch_size}")
+        raise InvalidArgumentError(f"batch_size must be greater than zero, got {batch_size}")
     return batch_size
 
 

@@ -13,7 +13,7 @@ from ..dataset import UnaryDataset
 from ..spec import DatasetSpec, TensorSpec
 from . import _call, _trace
 from .flat_map import dataset_from
-from .window import as_window
+from .window import ListDataset
 
 
 class GroupByWindowDataset(UnaryDataset):
@@ -36,7 +36,9 @@ class GroupByWindowDataset(UnaryDataset):
         return int(key)
 
     def _reduce(self, key, elements):
-        window = as_window(elements)
+        # One dataset of whole elements (TensorFlow's window here), not `window()`'s
+        # structure of one dataset per component.
+        window = ListDataset(elements, lambda: self._input.element_spec)
         return dataset_from(lambda w: self._reduce_func(np.int64(key), w), (window,),
                             "group_by_window")._iterator()
 

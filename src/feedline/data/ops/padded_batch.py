@@ -132,6 +132,8 @@ class PaddedBatchDataset(UnaryDataset):
                         "batch() (sparse tensors need no padding) or ragged_batch()")
         if padding_values is not None and spec is not None:
             _check_all(spec, padding_values, lambda leaf: leaf.dtype)
+        if spec is not None:
+            _check_shapes(spec, padded_shapes)
 
     def _make_iterator(self):
         elements, size = self._input._iterator(), self._batch_size
@@ -164,6 +166,33 @@ class PaddedBatchDataset(UnaryDataset):
         return structure.pack_like(spec, [
             _padded_spec(leaf, shape, batch)
             for leaf, shape in zip(structure.flatten(spec), _flat(shapes, spec))])
+
+
+def _check_shapes(spec, padded_shapes):
+    """Refuse what TensorFlow refuses when the dataset is built: a component of unknown rank
+    without a padded shape, and a padded shape of another rank or smaller than a known size.
+
+    Raises:
+        ValueError: naming the component and saying what to write instead.
+    """
+    shapes = _per_component(spec, padded_shapes, _is_shape)
+    for (path, leaf), shape in zip(structure.flatten_with_paths(spec), _flat(shapes, spec)):
+        where = structure.path_name(path)
+        if shape is None:
+            if leaf.shape is None:
+                raise ValueError(f"padded_batch: {where} has unknown rank, so its padded shape "
+                                 "cannot be read from the dataset; give padded_shapes (a "
+                                 "list of sizes, -1 or None to pad to the longest)")
+            continue
+        sizes = [None if size is None or int(size) == -1 else int(size) for size in shape]
+        if leaf.shape is None:
+            continue
+        if len(sizes) != len(leaf.shape) or any(
+                want is not None and have is not None and want < have
+                for want, have in zip(sizes, leaf.shape)):
+            raise ValueError(f"padded_batch: the padded shape {list(shape)} of {where} does "
+                             f"not fit its shape {list(leaf.shape)}: give one size per axis, "
+                             "each at least the component's size (-1 pads to the longest)")
 
 
 def _padded_spec(leaf, padded_shape, batch):

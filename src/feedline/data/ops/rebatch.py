@@ -51,10 +51,18 @@ class RebatchDataset(UnaryDataset):
                 return
 
     def _element_spec(self):
-        """Rows keep the input's shape; the batch size is known only when it never varies."""
+        """Rows keep the input's shape. The new batch size is known when the sizes are one
+        constant and no batch can come out short: with drop_remainder, or when the input's
+        known batch sizes are one multiple of it (TensorFlow's rule)."""
+        spec = self._input.element_spec
         sizes = set(self._sizes)
-        batch = sizes.pop() if self._drop_remainder and len(sizes) == 1 else None
-        return batched_spec(unbatched_spec(self._input.element_spec), batch)
+        batch = sizes.pop() if len(sizes) == 1 else None
+        if batch is not None and not self._drop_remainder:
+            known = {leaf.shape[0] for leaf in structure.flatten(spec)
+                     if isinstance(leaf, TensorSpec) and leaf.shape and leaf.shape[0] is not None}
+            if len(known) != 1 or batch == 0 or known.pop() % batch:
+                batch = None
+        return batched_spec(unbatched_spec(spec), batch)
 
 
 def _joined(parts):

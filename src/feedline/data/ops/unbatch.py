@@ -14,6 +14,11 @@ class UnbatchDataset(UnaryDataset):
 
     def __init__(self, input_dataset):
         super().__init__(input_dataset)
+        try:
+            spec = input_dataset.element_spec
+        except Exception:  # noqa: BLE001 - not known now: the rows are checked as they come
+            return
+        _check_spec(spec)
 
     def _make_iterator(self):
         for element in self._input._iterator():
@@ -35,21 +40,45 @@ class UnbatchDataset(UnaryDataset):
                 yield structure.pack_like(element, row)
 
     def _cardinality(self):
-        """Known when the input's is and every component has one static batch size."""
+        """TensorFlow's rule: the input's size times the static first size of the first
+        component (in flattened order) that has one; unknown when that size is unknown or 0,
+        whatever the other components say (they must agree when it runs)."""
         size = self._input._cardinality()
-        if size in (0, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY):
+        if size in (INFINITE_CARDINALITY, UNKNOWN_CARDINALITY):
             return size
         try:
             leaves = structure.flatten(self._input.element_spec)
         except ValueError:  # the spec is not known
             return UNKNOWN_CARDINALITY
-        rows = {leaf.shape[0] if getattr(leaf, "shape", None) else None for leaf in leaves}
-        if len(rows) != 1 or None in rows:
-            return UNKNOWN_CARDINALITY
-        return size * rows.pop()
+        firsts = [leaf.shape[0] for leaf in leaves if getattr(leaf, "shape", None)]
+        rows = next((first for first in firsts if first is not None), None)
+        return size * rows if rows else UNKNOWN_CARDINALITY
 
     def _element_spec(self):
         return unbatched_spec(self._input.element_spec)
+
+
+def _check_spec(spec):
+    """Refuse, as TensorFlow does when the dataset is built, scalar components and
+    components whose static first sizes differ.
+
+    Raises:
+        ValueError: naming the component and saying what to do instead.
+    """
+    known = None
+    for path, leaf in structure.flatten_with_paths(spec):
+        shape = getattr(leaf, "shape", None)
+        if shape is None:  # unknown rank, or a dataset: nothing to check statically
+            continue
+        if len(shape) == 0:
+            raise ValueError(f"unbatch: {structure.path_name(path)} is a scalar, and scalar "
+                             "components have no rows to split; batch() the dataset first, "
+                             "or leave unbatch() out")
+        if shape[0] is not None and known is not None and shape[0] != known:
+            raise ValueError(f"unbatch: the components' first sizes differ ({known} and "
+                             f"{shape[0]} at {structure.path_name(path)}); every component "
+                             "must have the same number of rows")
+        known = shape[0] if shape[0] is not None else known
 
 
 def _check_sizes(leaves, sizes):

@@ -1,0 +1,416 @@
+"""The stages of the spec fuzzer: each takes a `Case` and returns the next one (or None when
+it does not apply), with the spec and cardinality TensorFlow's rules give.
+
+Cardinality rules are those of the kernels' `CardinalityInternal`
+(tensorflow/core/kernels/data/): map, shuffle, prefetch, cache, scan, enumerate keep it;
+filter, flat_map, interleave, group_by_window, unique, take_while, rebatch and readers are
+unknown; take/skip/repeat/shard/zip/concatenate/window/batch compute it; directed interleave
+(sample/choose_from_datasets) is infinite when an input is, else unknown.
+"""
+
+import numpy as np
+
+import feedline as fl
+from feedline.data import structure
+from feedline.data.composite_spec import RaggedTensorSpec
+from feedline.data.spec import DatasetSpec, TensorSpec
+
+from spec_fuzz_ops import OPS, int64_key_for, predicate_for
+from spec_fuzz_pipelines import (INF, UNK, D, batch_count, batched, dense, fully_known,
+                                 known_rank, leaves, source)
+
+
+def _unpacked(spec, function):
+    """`function(element)` as a map function: TensorFlow unpacks a top-level tuple."""
+    if isinstance(spec, tuple):
+        return lambda *parts: function(tuple(parts))
+    return function
+
+
+def _first(element):
+    return structure.flatten(element)[0]
+
+
+def _on_first(spec, function):
+    return _unpacked(spec, lambda element: function(_first(element)))
+
+
+def _traceable(spec):
+    """False for a ragged component with a uniform size among its ragged dimensions (from
+    ragged_batch of a `(3, None)` component): feedline's trace loses that size (a known gap,
+    see the report of issue 15), so map and scan are not fuzzed over it."""
+    return not any(isinstance(leaf, RaggedTensorSpec) and leaf.shape is not None
+                   and any(size is not None for size in tuple(leaf.shape)[1:leaf.ragged_rank])
+                   for leaf in leaves(spec))
+
+
+def stage_batch(rng, case):
+    """batch_op.py: each component gets a leading batch_size with drop_remainder, else None."""
+    if not fully_known(case.spec):
+        return None
+    size, drop = int(rng.integers(1, 4)), bool(rng.integers(2))
+    spec = batched(case.spec, size if drop else None)
+    if rng.random() < 0.3:  # apply(f) is f(dataset)
+        dataset = case.dataset.apply(lambda d: d.batch(size, drop_remainder=drop))
+    else:
+        dataset = case.dataset.batch(size, drop_remainder=drop)
+    return case.then(dataset, spec, batch_count(case.cardinality, size, drop),
+                     f"batch({size},{drop})", together=True)
+
+
+def stage_padded_batch(rng, case):
+    """padded_batch_op.py: [batch] + the padded shape (default: the input's shape; -1/None:
+    padded to the batch's longest, so unknown)."""
+    if not known_rank(case.spec):
+        return None
+    size, drop = int(rng.integers(1, 4)), bool(rng.integers(2))
+    batch = size if drop else None
+    mode = int(rng.integers(3))
+    if mode == 0:
+        dataset, shapes = case.dataset.padded_batch(size, drop_remainder=drop), None
+        spec = structure.map_structure(
+            lambda s: TensorSpec((batch,) + tuple(s.shape), s.dtype), case.spec)
+        text = f"padded_batch({size},{drop})"
+    else:
+        def padded(s):  # a larger known size, or -1 for the longest in the batch
+            return [-1 if d is None or rng.random() < 0.3 else d + int(rng.integers(0, 2))
+                    for d in s.shape]
+        shapes = structure.map_structure(padded, case.spec)
+        spec = structure.pack_like(case.spec, [
+            TensorSpec((batch,) + tuple(None if d == -1 else d for d in shape), s.dtype)
+            for s, shape in zip(leaves(case.spec), _flat_shapes(shapes, case.spec))])
+        values = None
+        if mode == 2:
+            values = structure.map_structure(_padding_value, case.spec)
+        dataset = case.dataset.padded_batch(size, padded_shapes=shapes,
+                                            padding_values=values, drop_remainder=drop)
+        text = f"padded_batch({size},{shapes},{values},{drop})"
+    return case.then(dataset, spec, batch_count(case.cardinality, size, drop), text,
+                     together=True)
+
+
+def _flat_shapes(shapes, template):
+    if isinstance(template, dict):
+        return [s for key in sorted(template) for s in _flat_shapes(shapes[key], template[key])]
+    if isinstance(template, tuple):
+        return [s for sub, item in zip(shapes, template) for s in _flat_shapes(sub, item)]
+    return [shapes]
+
+
+def _padding_value(spec):
+    if spec.dtype == fl.string:
+        return b"?"
+    return np.array(1, dtype=spec.dtype)[()]
+
+
+def stage_unbatch(rng, case):
+    """unbatch_op.py: drop the first axis. unbatch_dataset_op.cc: n * the first component's
+    static first size (in flattened order) when one is known and positive, else unknown."""
+    specs = leaves(case.spec)
+    if not known_rank(case.spec) or any(len(s.shape) == 0 for s in specs):
+        return None
+    if len(specs) > 1 and not case.together:
+        return None
+    spec = structure.map_structure(lambda s: TensorSpec(tuple(s.shape)[1:], s.dtype),
+                                   case.spec)
+    first = next((s.shape[0] for s in specs if s.shape[0] is not None), None)
+    n = case.cardinality
+    if n == INF and not first:  # endless batches that may hold no rows: it might never yield
+        return None
+    card = n if n in (INF, UNK) else (n * first if first else UNK)
+    return case.then(case.dataset.unbatch(), spec, card, "unbatch()")
+
+
+def stage_rebatch(rng, case):
+    """rebatch_op.py: rows keep their shape; the new batch size is known when the sizes are
+    one constant and either drop_remainder or every input batch size is a known multiple of
+    it. rebatch_dataset_op.cc (V2) has no cardinality: unknown."""
+    specs = leaves(case.spec)
+    if not known_rank(case.spec) or any(len(s.shape) == 0 or None in tuple(s.shape)[1:]
+                                        for s in specs):
+        return None
+    if len(specs) > 1 and not case.together:
+        return None
+    if case.cardinality == INF and not specs[0].shape[0]:  # maybe endless empty batches
+        return None
+    sizes = [int(rng.integers(1, 4))] * int(rng.integers(1, 3))
+    if rng.random() < 0.3:
+        sizes = [1, 2]
+    drop = bool(rng.integers(2))
+    new = sizes[0] if len(set(sizes)) == 1 else None
+    firsts = {s.shape[0] for s in specs if s.shape[0] is not None}
+    if new is not None and not drop and not (firsts and firsts.pop() % new == 0):
+        new = None
+    spec = structure.map_structure(lambda s: TensorSpec((new,) + tuple(s.shape)[1:], s.dtype),
+                                   case.spec)
+    argument = sizes if len(sizes) > 1 else sizes[0]
+    return case.then(case.dataset.rebatch(argument, drop_remainder=drop), spec, UNK,
+                     f"rebatch({argument},{drop})", together=True)
+
+
+def stage_ragged_batch(rng, case):
+    """ragged_batch_op.py: a TensorSpec whose shape is fully known batches densely; one with
+    an unknown size becomes a RaggedTensorSpec of ragged_rank (last unknown axis) + 1."""
+    if not known_rank(case.spec):
+        return None
+    size, drop = int(rng.integers(1, 4)), bool(rng.integers(2))
+    batch = size if drop else None
+
+    def rule(s):
+        shape = tuple(s.shape)
+        if None not in shape:
+            return TensorSpec((batch,) + shape, s.dtype)
+        ragged_rank = max(axis for axis, d in enumerate(shape) if d is None) + 1
+        return RaggedTensorSpec((batch,) + shape, s.dtype, ragged_rank, fl.int64)
+    spec = structure.map_structure(rule, case.spec)
+    return case.then(case.dataset.ragged_batch(size, drop_remainder=drop), spec,
+                     batch_count(case.cardinality, size, drop), f"ragged_batch({size},{drop})")
+
+
+def stage_window_flat_map(rng, case):
+    """window_op.py: each window component is a dataset of the input's spec; flat_map of
+    `w.batch(size)` gives [None] + shape (or [size] with drop_remainder); flat_map's
+    cardinality is unknown."""
+    if not fully_known(case.spec) or case.cardinality == INF:
+        return None
+    size, shift = int(rng.integers(1, 4)), int(rng.integers(1, 3))
+    stride, drop, inner = int(rng.integers(1, 3)), bool(rng.integers(2)), bool(rng.integers(2))
+    windows = case.dataset.window(size, shift=shift, stride=stride, drop_remainder=drop)
+
+    def batch_windows(window_structure):
+        batches = structure.map_structure(
+            lambda w: w.batch(size, drop_remainder=inner), window_structure)
+        return batches if isinstance(batches, D) else D.zip(batches)
+    spec = batched(case.spec, size if inner else None)
+    text = f"window({size},{shift},{stride},{drop}).flat_map(batch {inner})"
+    return case.then(windows.flat_map(_unpacked(case.spec, batch_windows)), spec, UNK, text,
+                     together=True)
+
+
+def stage_zip(rng, case):
+    """zip_op.py: the nested structure of the inputs' specs. zip_dataset_op.cc: unknown if
+    any input is, else the smallest known size (infinite when all are infinite)."""
+    other = source(rng, case.folder)
+    parts = [case.cardinality, other.cardinality]
+    if rng.random() < 0.5:
+        dataset, spec = D.zip((case.dataset, other.dataset)), (case.spec, other.spec)
+    else:
+        third = source(rng, case.folder)
+        parts.append(third.cardinality)
+        dataset = D.zip({"x": case.dataset, "y": (other.dataset, third.dataset)})
+        spec = {"x": case.spec, "y": (other.spec, third.spec)}
+    known = [n for n in parts if n >= 0]
+    card = UNK if UNK in parts else (min(known) if known else INF)
+    result = case.then(dataset, spec, card, f"zip({other.text})")
+    result.folder = case.folder
+    return result
+
+
+def stage_concatenate(rng, case):
+    """concatenate_op.py: the most specific common spec (sizes that differ become None).
+    concatenate_dataset_op.cc: infinite if either is, unknown if either is, else the sum."""
+    if not known_rank(case.spec) or case.cardinality == INF:
+        return None
+
+    def example(s):
+        shape = [int(rng.integers(0, 3)) if d is None or rng.random() < 0.2 else d
+                 for d in s.shape]
+        value = np.zeros(shape, dtype=object if s.dtype == fl.string else s.dtype)
+        if s.dtype == fl.string:
+            value[...] = b"c"
+        return value[()] if not shape and s.dtype != fl.string else value
+    element = structure.map_structure(example, case.spec)
+    spec = structure.map_structure(
+        lambda s, value: TensorSpec([d if d == v else None for d, v in
+                                     zip(s.shape, np.shape(value))], s.dtype),
+        case.spec, element)
+    n = case.cardinality
+    return case.then(case.dataset.concatenate(D.from_tensors(element)), spec,
+                     n if n in (INF, UNK) else n + 1, "concatenate(from_tensors)")
+
+
+def stage_map(rng, case):
+    """map_op.py: the traced function's output spec (each op's rule in spec_fuzz_ops);
+    map_dataset_op.cc keeps the cardinality."""
+    paths = [index for index, s in enumerate(leaves(case.spec)) if isinstance(s, TensorSpec)]
+    if not paths or not _traceable(case.spec):
+        return None
+    index = paths[int(rng.integers(len(paths)))]
+    target = leaves(case.spec)[index]
+    usable = [op for op in OPS if op[1](target)]
+    name, _, function, rule = usable[int(rng.integers(len(usable)))]
+
+    def replace(element):
+        parts = structure.flatten(element)
+        parts[index] = function(parts[index])
+        return structure.pack_like(element, parts)
+    specs = leaves(case.spec)
+    specs[index] = rule(target)
+    spec = rule(target) if not structure.is_structure(case.spec) else \
+        structure.pack_like(case.spec, specs)
+    parallel = None if rng.random() < 0.7 else 2
+    dataset = case.dataset.map(_unpacked(case.spec, replace), num_parallel_calls=parallel)
+    return case.then(dataset, spec, case.cardinality, f"map({name}@{index})")
+
+
+def stage_filter(rng, case):
+    """filter_op.py keeps the spec; filter_dataset_op.cc: cardinality unknown."""
+    if case.cardinality == INF or not isinstance(leaves(case.spec)[0], TensorSpec):
+        return None
+    keep = predicate_for(leaves(case.spec)[0])
+    return case.then(case.dataset.filter(_on_first(case.spec, keep)), case.spec, UNK,
+                     "filter()", together=case.together)
+
+
+def stage_take_while(rng, case):
+    """take_while_op.py keeps the spec; take_while_dataset_op.cc: unknown."""
+    if case.cardinality == INF or not isinstance(leaves(case.spec)[0], TensorSpec):
+        return None
+    keep = predicate_for(leaves(case.spec)[0])
+    return case.then(case.dataset.take_while(_on_first(case.spec, keep)), case.spec, UNK,
+                     "take_while()", together=case.together)
+
+
+def stage_keep(rng, case):
+    """Spec-keeping stages: shuffle, prefetch, cache keep the cardinality too (their kernels
+    return the input's)."""
+    kind = int(rng.integers(3))
+    if kind == 0:
+        dataset = case.dataset.shuffle(int(rng.integers(1, 5)), seed=int(rng.integers(50)))
+    elif kind == 1:
+        dataset = case.dataset.prefetch([1, 2, fl.data.AUTOTUNE][int(rng.integers(3))])
+    else:
+        dataset = case.dataset.cache()
+    return case.then(dataset, case.spec, case.cardinality, ["shuffle", "prefetch", "cache"][kind],
+                     together=case.together)
+
+
+def stage_slice(rng, case):
+    """take/skip/repeat/shard keep the spec; their kernels' cardinality rules."""
+    n, kind = case.cardinality, int(rng.integers(4))
+    if kind == 0:  # take_dataset_op.cc
+        count = int(rng.choice([-1, 0, 1, 2, 5]))
+        if n == UNK:
+            card = UNK
+        elif n == INF:
+            card = INF if count < 0 else count
+        else:
+            card = n if count < 0 else min(n, count)
+        return case.then(case.dataset.take(count), case.spec, card, f"take({count})",
+                         together=case.together)
+    if kind == 1:  # skip_dataset_op.cc
+        count = int(rng.choice([-1, 0, 1, 3] if n != INF else [0, 1, 3]))  # no endless skip
+        card = n if n in (INF, UNK) else (0 if count < 0 else max(0, n - count))
+        return case.then(case.dataset.skip(count), case.spec, card, f"skip({count})",
+                         together=case.together)
+    if kind == 2:  # repeat_dataset_op.cc
+        # repeat() of an input that may be empty is "infinite" but ends: not generated.
+        count = int(rng.choice([0, 1, 2, -1] if n > 0 or n == INF else [0, 1, 2]))
+        if count < 0:
+            card = 0 if n == 0 else INF
+        elif count == 0:
+            card = 0
+        else:
+            card = n if n in (INF, UNK) else n * count
+        return case.then(case.dataset.repeat(count), case.spec, card, f"repeat({count})",
+                         together=case.together)
+    shards, index = int(rng.integers(1, 4)), 0  # shard_dataset_op.cc
+    index = int(rng.integers(shards))
+    card = n if n in (INF, UNK) else n // shards + (1 if index < n % shards else 0)
+    return case.then(case.dataset.shard(shards, index), case.spec, card,
+                     f"shard({shards},{index})", together=case.together)
+
+
+def stage_enumerate(rng, case):
+    """enumerate is zip(range(start, max int64), self): (int64 scalar, element); the range is
+    finite but huge, so the cardinality is the input's."""
+    start = int(rng.integers(0, 5))
+    return case.then(case.dataset.enumerate(start), (TensorSpec((), fl.int64), case.spec),
+                     case.cardinality, f"enumerate({start})")
+
+
+def stage_interleave(rng, case):
+    """interleave_op.py: the spec of the datasets the function returns; unknown cardinality."""
+    if case.cardinality == INF or not dense(case.spec):
+        return None
+    repeat, parallel = int(rng.integers(1, 3)), [None, 2][int(rng.integers(2))]
+    if isinstance(case.spec, tuple):
+        function = lambda *parts: D.from_tensors(parts).repeat(repeat)  # noqa: E731
+    else:
+        function = lambda element: D.from_tensors(element).repeat(repeat)  # noqa: E731
+    dataset = case.dataset.interleave(function, cycle_length=2,
+                                      block_length=int(rng.integers(1, 3)),
+                                      num_parallel_calls=parallel)
+    return case.then(dataset, case.spec, UNK, f"interleave(x{repeat}, {parallel})")
+
+
+def stage_scan(rng, case):
+    """scan_op.py: the output part of the function's result; scan_dataset_op.cc keeps the
+    cardinality."""
+    if not _traceable(case.spec):
+        return None
+    dataset = case.dataset.scan(np.int64(0), lambda state, element: (state + 1,
+                                                                      (state, element)))
+    return case.then(dataset, (TensorSpec((), fl.int64), case.spec), case.cardinality,
+                     "scan(count)")
+
+
+def stage_group_by_window(rng, case):
+    """group_by_window_op.py: the reduce function's dataset spec (here a batch of the
+    window: [None] + shape); group_by_window_dataset_op.cc: unknown."""
+    if not fully_known(case.spec) or case.cardinality == INF:
+        return None
+    size = int(rng.integers(1, 4))
+    key = _on_first(case.spec, int64_key_for(leaves(case.spec)[0]))
+    dataset = case.dataset.group_by_window(key, lambda _, window: window.batch(size),
+                                           window_size=size)
+    return case.then(dataset, batched(case.spec, None), UNK, f"group_by_window({size})",
+                     together=True)
+
+
+def stage_bucket(rng, case):
+    """bucket_by_sequence_length: group_by_window whose windows are padded_batch-ed with a
+    batch size chosen per bucket (a tensor), so [None] + the input's shape; unknown size."""
+    if not isinstance(case.spec, TensorSpec) or case.spec.shape is None \
+            or len(case.spec.shape) != 1 or case.cardinality == INF:
+        return None
+    dataset = case.dataset.bucket_by_sequence_length(
+        lambda x: fl.shape(x)[0], [2, 4], [2, 2, 3], drop_remainder=bool(rng.integers(2)))
+    spec = TensorSpec((None,) + tuple(case.spec.shape), case.spec.dtype)
+    return case.then(dataset, spec, UNK, "bucket_by_sequence_length()", together=True)
+
+
+def stage_unique(rng, case):
+    """unique_op.py: int32/int64/string scalars only, spec kept; unique_dataset_op.cc:
+    unknown."""
+    spec = case.spec
+    if not isinstance(spec, TensorSpec) or spec.shape != () or case.cardinality == INF \
+            or not (spec.dtype == fl.string or spec.dtype in (fl.int32, fl.int64)):
+        return None
+    return case.then(case.dataset.unique(), spec, UNK, "unique()")
+
+
+def stage_directed(rng, case):
+    """sample_from_datasets / choose_from_datasets (directed_interleave_op.py): the common
+    spec of the inputs; directed_interleave_dataset_op.cc: infinite when an input is, else
+    unknown."""
+    others = [case.dataset, case.dataset.skip(1)]
+    card = INF if case.cardinality == INF else UNK
+    if rng.random() < 0.5:
+        dataset = D.sample_from_datasets(others, weights=[0.5, 0.5],
+                                         seed=int(rng.integers(50)))
+        return case.then(dataset, case.spec, card, "sample_from_datasets")
+    choice = D.range(int(rng.integers(card == INF, 6))).map(lambda i: i % 2)
+    if card == INF:  # an endless choice too, so that the pipeline really is endless
+        choice = choice.repeat().take(-1) if rng.random() < 0.5 else D.range(2).repeat()
+    dataset = D.choose_from_datasets(others, choice, stop_on_empty_dataset=False)
+    return case.then(dataset, case.spec, card, "choose_from_datasets")
+
+
+STAGES = [
+    (stage_map, 6), (stage_batch, 3), (stage_padded_batch, 2), (stage_unbatch, 2),
+    (stage_rebatch, 1), (stage_ragged_batch, 1), (stage_window_flat_map, 1), (stage_zip, 1),
+    (stage_concatenate, 1), (stage_filter, 1), (stage_take_while, 1), (stage_keep, 2),
+    (stage_slice, 3), (stage_enumerate, 1), (stage_interleave, 1), (stage_scan, 1),
+    (stage_group_by_window, 1), (stage_bucket, 1), (stage_unique, 1), (stage_directed, 1),
+]
