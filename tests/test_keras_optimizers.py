@@ -110,3 +110,20 @@ def test_a_schedules_rate_is_its_value_now_and_cannot_be_set():
     assert float(optimizer.learning_rate) == pytest.approx(0.1)
     with pytest.raises(TypeError, match="cannot be set"):
         optimizer.learning_rate = 0.01
+
+
+def test_ema_overwrites_the_variables_with_their_average_every_n_steps():
+    """keras.io/api/optimizers/ (use_ema, ema_momentum, ema_overwrite_frequency): values
+    1, 2, 3 give averages 1, 1.5, 2.25; the third step writes 2.25 back."""
+    w = fl.Variable([0.0])
+    opt = fl.keras.optimizers.SGD(1.0, use_ema=True, ema_momentum=0.5, ema_overwrite_frequency=3)
+    seen = []
+    for _ in range(4):
+        opt.apply_gradients([(np.array([-1.0], np.float32), w)])
+        seen.append(float(w.numpy()[0]))
+    assert seen == [1.0, 2.0, 2.25, 3.25]  # values from Keras 3.15, JAX backend
+
+
+def test_ema_momentum_outside_zero_one_is_refused():
+    with pytest.raises(ValueError, match="ema_momentum"):
+        fl.keras.optimizers.Adam(use_ema=True, ema_momentum=1.5)

@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 from ..variable import Variable
+from .optimizer_ema import check_ema, overwrite, update_averages
 from . import constraints, schedules
 
 
@@ -31,9 +32,11 @@ class Optimizer:
         clipnorm: clip each gradient to this L2 norm first.
         clipvalue: clip each gradient's values to [-clipvalue, clipvalue] first.
         global_clipnorm: clip all gradients together to this L2 norm first.
-        name: the optimizer's name; the other Keras arguments (`use_ema`, ...) are kept but
-            change nothing. Variables with a `constraint` are set to `constraint(variable)`
-            after each step.
+        use_ema, ema_momentum, ema_overwrite_frequency: keep a moving average of the
+            weights, as Keras 3 (see `optimizer_ema`).
+        name: the optimizer's name; the other Keras arguments (`loss_scale_factor`, ...) are
+            kept but change nothing. Variables with a `constraint` are set to
+            `constraint(variable)` after each step.
     """
 
     def __init__(self, learning_rate=0.001, weight_decay=None, clipnorm=None, clipvalue=None,
@@ -47,6 +50,9 @@ class Optimizer:
         self.learning_rate = learning_rate
         self.weight_decay, self.clipnorm, self.clipvalue = weight_decay, clipnorm, clipvalue
         self.global_clipnorm = global_clipnorm
+        check_ema(use_ema, ema_momentum, ema_overwrite_frequency)
+        self.use_ema, self.ema_momentum = bool(use_ema), ema_momentum
+        self.ema_overwrite_frequency, self._ema_averages = ema_overwrite_frequency, {}
         self.name = name or type(self).__name__.lower()
         self.iterations = Variable(np.int64(0), trainable=False, name="iteration")
         self._slots = {}
@@ -129,8 +135,17 @@ class Optimizer:
                 new = self._update(variable, value, grad, rate)
             variable.assign(np.asarray(new, dtype=variable.dtype))
         constraints.apply_constraints(variable for _, variable in pairs)
+        if self.use_ema:
+            update_averages(self, [variable for _, variable in pairs],
+                            int(self.iterations.numpy()))
         self.iterations.assign_add(np.int64(1))
         return self.iterations
+
+    def finalize_variable_values(self, var_list):
+        """With `use_ema`, set the variables to their moving averages (`fit` calls this
+        at its end, as Keras does); otherwise nothing."""
+        if self.use_ema:
+            overwrite(self, list(var_list))
 
     def apply(self, grads, trainable_variables=None):
         """`apply_gradients(zip(grads, trainable_variables))`, Keras 3's other spelling."""
@@ -157,7 +172,9 @@ class Optimizer:
                 "learning_rate": rate if callable(rate) and not isinstance(rate, Variable)
                 else float(np.asarray(rate)),
                 "clipnorm": self.clipnorm, "clipvalue": self.clipvalue,
-                "global_clipnorm": self.global_clipnorm}
+                "global_clipnorm": self.global_clipnorm, "use_ema": self.use_ema,
+                "ema_momentum": self.ema_momentum,
+                "ema_overwrite_frequency": self.ema_overwrite_frequency}
 
 
 class SGD(Optimizer):

@@ -102,6 +102,9 @@ class LoopsMixin:
                     print("Your input ran out of data; training stops here (give the dataset "
                           "enough batches for steps_per_epoch * epochs, e.g. with .repeat())")
                 break
+        finalize = getattr(self.optimizer, "finalize_variable_values", None)
+        if finalize is not None and epochs > 0:  # Keras: EMA weights replace the trained ones
+            finalize(self.trainable_weights)
         hooks.on_train_end()
         history.params = {key: params[key] for key in ("epochs", "steps", "verbose")}
         history.model = self
