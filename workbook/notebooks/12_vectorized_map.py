@@ -422,7 +422,7 @@ def mean_of_each(values, lengths):
     return (values * real).sum(axis=1) / lengths
 
 
-for values, lengths in with_length.padded_batch(3):
+for values, lengths in with_length.padded_batch(3).as_numpy_iterator():  # NumPy arrays
     print(values.tolist(), "->", mean_of_each(values, lengths).tolist(),
           " (values.mean(axis=1) would say", np.round(values.mean(axis=1), 2).tolist(), ")")
 
