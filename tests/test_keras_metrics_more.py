@@ -147,3 +147,18 @@ def test_mean_iou_truncates_float_weights_and_skips_ids_outside_the_classes():
     m.update_state(np.array([0, 1, 2, 2, 5]), np.array([0, 2, 2, 1, 1]),
                    sample_weight=np.array([1.0, 0.7, 2.5, 1.0, 1.0]))
     assert float(m.result()) == pytest.approx(0.555556, rel=1e-5)  # Keras 3.15, JAX backend
+
+
+@pytest.mark.parametrize("arguments, expected", [  # values from Keras 3.15, JAX backend
+    ({"multi_label": True}, 0.75),
+    ({"multi_label": True, "label_weights": [1.0, 3.0]}, 0.75),
+    ({"label_weights": [1.0, 3.0]}, 0.703125),
+    ({"multi_label": True, "curve": "PR"}, 0.797267),
+])
+def test_auc_per_label_curves_and_label_weights(arguments, expected):
+    """https://keras.io/api/metrics/classification_metrics/#auc-class: multi_label averages
+    one curve per column; label_weights weight that mean, or the counts otherwise."""
+    m = metrics.AUC(num_thresholds=11, **arguments)
+    m.update_state(np.array([[0, 1], [1, 1], [0, 0], [1, 0]]),
+                   np.array([[0.3, 0.9], [0.6, 0.4], [0.5, 0.2], [0.4, 0.7]], np.float32))
+    assert float(m.result()) == pytest.approx(expected, abs=1e-6)

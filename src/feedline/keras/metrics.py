@@ -224,12 +224,15 @@ def get(identifier, y_true=None, y_pred=None):
                     f"{identifier!r}")
 
 
-# Precision, Recall, AUC and the top-k accuracies live in their own module, MeanIoU in another.
-from .metrics_more import (AUC, BY_NAME as _MORE, Precision, Recall,  # noqa: E402
+# Precision, Recall and the top-k accuracies live in their own module, MeanIoU and AUC in others.
+from .metrics_more import (BY_NAME as _MORE, Precision, Recall,  # noqa: E402
                            SparseTopKCategoricalAccuracy, TopKCategoricalAccuracy)
 
 _BY_NAME.update(_MORE)
 from .metrics_iou import MeanIoU  # noqa: E402
+from .metrics_auc import AUC  # noqa: E402
+
+_BY_NAME["auc"] = AUC
 from .metrics_counts import (BY_NAME as _COUNTS, FalseNegatives, FalsePositives,  # noqa: E402
                              TrueNegatives, TruePositives)
 

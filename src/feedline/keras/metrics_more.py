@@ -1,20 +1,13 @@
-"""Keras' counting metrics: `Precision`, `Recall`, `AUC` and the top-k accuracies.
+"""Keras' counting metrics: `Precision`, `Recall` and the top-k accuracies, and the
+confusion counts `AUC` (in `metrics_auc`) builds on.
 
 Precision and recall count true and false positives over the epoch at a `threshold`
 (0.5): precision is `TP / (TP + FP)`, recall `TP / (TP + FN)` (0 when nothing is counted).
-`AUC` counts them at `num_thresholds` thresholds (200) spread evenly over [0, 1] (the end
-ones just outside it, at -1e-7 and 1 + 1e-7) and sums the area under the ROC curve (true
-positive rate against false positive rate, by trapezoids) or under the precision-recall
-curve (with Davis & Goadrich's interpolation between thresholds, as Keras does).
 
 >>> m = Precision()
 >>> m.update_state([0, 1, 1, 1], [1, 0, 1, 1])
 >>> round(float(m.result()), 4)  # 2 true positives out of 3 predicted positives
 0.6667
->>> auc = AUC(num_thresholds=3)
->>> auc.update_state([0, 0, 1, 1], [0.0, 0.5, 0.3, 1.0])
->>> float(auc.result())
-0.75
 """
 
 import numpy as np
@@ -69,9 +62,28 @@ class _Confusion(_CountingMetric):
 
     _STATE = ("true_positives", "false_positives", "true_negatives", "false_negatives")
 
-    def __init__(self, thresholds, name, dtype):
+    def __init__(self, thresholds, name, dtype, evenly=None):
         self.thresholds = np.asarray(thresholds, np.float64).reshape(-1)
+        self._evenly = _evenly_spaced(self.thresholds) if evenly is None else evenly
         super().__init__(name, dtype)
+
+    def _above(self, scores):
+        """Whether each score counts as above each threshold: `(thresholds,) + scores.shape`.
+
+        Keras 3 compares in float32; with evenly spaced thresholds it buckets instead: a
+        score p is above threshold i when `i < ceil(p * (n - 1))` in float32, p clipped to
+        [0, 1] (so 0.2 is not above the threshold 0.2, which float64 would say it is).
+        """
+        count = len(self.thresholds)
+        index = np.arange(count).reshape((count,) + (1,) * np.ndim(scores))
+        if not self._evenly:
+            return scores.astype(np.float32)[None] > self.thresholds.astype(np.float32).reshape(
+                index.shape)
+        clipped = np.clip(scores.astype(np.float32), np.float32(0), np.float32(1))
+        bucket = np.ceil(clipped * np.float32(count - 1)) - 1
+        if self.thresholds[0] < 0 or self.thresholds[-1] > 1:  # the edges just outside
+            bucket = np.maximum(bucket, 0)
+        return index <= bucket[None]
 
     def reset_state(self):
         size = len(self.thresholds)
@@ -94,11 +106,18 @@ class _Confusion(_CountingMetric):
         labels, scores, weight = self._select(labels, scores, weight)
         # Keras 3 casts labels to bool: any nonzero label is a positive.
         labels, scores, weight = labels.reshape(-1) != 0, scores.reshape(-1), weight.reshape(-1)
-        above = scores[None, :] > self.thresholds[:, None]  # (thresholds, values)
+        above = self._above(scores)  # (thresholds, values)
         self.true_positives += (above & labels) @ weight
         self.false_positives += (above & ~labels) @ weight
         self.true_negatives += (~above & ~labels) @ weight
         self.false_negatives += (~above & labels) @ weight
+
+
+def _evenly_spaced(thresholds):
+    """Keras' test for thresholds it buckets: at least 3, at i / (n - 1) within 1e-7."""
+    count = len(thresholds)
+    return count >= 3 and np.allclose(thresholds, np.arange(count) / (count - 1), atol=1e-7,
+                                      rtol=0)
 
 
 # Keras' stand-in for minus infinity: with `top_k`, every kept prediction is above it.
@@ -172,84 +191,6 @@ class Recall(Precision):
         return np.float32(value[0]) if self._single else value.astype(np.float32)
 
 
-class AUC(_Confusion):
-    """The area under the ROC (`curve="ROC"`) or precision-recall (`curve="PR"`) curve.
-
-    Args:
-        num_thresholds: how many thresholds (200), evenly spaced over [0, 1].
-        curve: "ROC" or "PR".
-        summation_method: "interpolation" (Keras' default), "minoring" or "majoring".
-        thresholds: explicit thresholds in [0, 1] instead (-1e-7 and 1 + 1e-7 are added).
-        from_logits: pass the predictions through a sigmoid first.
-
-    Raises:
-        ValueError: for an unknown curve or summation method, `num_thresholds < 2`, or
-            `multi_label=True` (not supported).
-    """
-
-    def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation",
-                 name="auc", dtype=None, thresholds=None, multi_label=False,
-                 num_labels=None, label_weights=None, from_logits=False):
-        curve, summation_method = str(curve).upper(), str(summation_method).lower()
-        if curve not in ("ROC", "PR"):
-            raise ValueError(f"AUC: curve must be 'ROC' or 'PR', got {curve!r}")
-        if summation_method not in ("interpolation", "minoring", "majoring"):
-            raise ValueError(f"AUC: summation_method must be 'interpolation', 'minoring' or "
-                             f"'majoring', got {summation_method!r}")
-        if multi_label or label_weights is not None:
-            raise ValueError("AUC: multi_label and label_weights are not supported by "
-                             "feedline; leave multi_label=False")
-        if thresholds is not None:
-            inner = sorted(np.atleast_1d(thresholds).tolist())
-        else:
-            if num_thresholds < 2:
-                raise ValueError(f"AUC: num_thresholds must be at least 2, got "
-                                 f"{num_thresholds!r}")
-            inner = [(i + 1) / (num_thresholds - 1) for i in range(num_thresholds - 2)]
-        self.curve, self.summation_method = curve, summation_method
-        self.num_thresholds, self.from_logits = len(inner) + 2, bool(from_logits)
-        super().__init__([0.0 - _EDGE] + inner + [1.0 + _EDGE], name, dtype)
-
-    def _scores(self, y_pred):
-        scores = super()._scores(y_pred)
-        return 1.0 / (1.0 + np.exp(-scores)) if self.from_logits else scores
-
-    def result(self):
-        tp, fp = self.true_positives, self.false_positives
-        tn, fn = self.true_negatives, self.false_negatives
-        if self.curve == "PR" and self.summation_method == "interpolation":
-            return np.float32(_interpolated_pr_auc(tp, fp, fn))
-        recall = _safe_divide(tp, tp + fn)
-        if self.curve == "ROC":
-            x, y = _safe_divide(fp, fp + tn), recall
-        else:
-            x, y = recall, _safe_divide(tp, tp + fp)
-        if self.summation_method == "interpolation":
-            heights = (y[:-1] + y[1:]) / 2
-        elif self.summation_method == "minoring":
-            heights = np.minimum(y[:-1], y[1:])
-        else:
-            heights = np.maximum(y[:-1], y[1:])
-        return np.float32(np.sum((x[:-1] - x[1:]) * heights))
-
-
-def _interpolated_pr_auc(tp, fp, fn):
-    """The PR area with precision interpolated between thresholds (Davis & Goadrich 2006):
-    between two thresholds, precision follows the line through the counts of true positives
-    against predicted positives, integrated in closed form."""
-    positives = tp + fp
-    gained_tp = tp[:-1] - tp[1:]
-    gained_p = positives[:-1] - positives[1:]
-    slope = _safe_divide(gained_tp, np.maximum(gained_p, 0))
-    intercept = tp[1:] - slope * positives[1:]
-    both = (positives[:-1] > 0) & (positives[1:] > 0)
-    ratio = np.where(both, _safe_divide(positives[:-1], np.maximum(positives[1:], 0)), 1.0)
-    pieces = _safe_divide(slope * (gained_tp + intercept * np.log(np.where(ratio > 0, ratio,
-                                                                             1.0))),
-                          np.maximum(tp[1:] + fn[1:], 0))
-    return float(np.sum(pieces))
-
-
 class TopKCategoricalAccuracy(Metric):
     """How often the one-hot label's class is among the `k` (5) highest scores (a tie with
     the k-th score counts as in)."""
@@ -283,6 +224,6 @@ class SparseTopKCategoricalAccuracy(TopKCategoricalAccuracy):
         return y_true
 
 
-BY_NAME = {"precision": Precision, "recall": Recall, "auc": AUC,
+BY_NAME = {"precision": Precision, "recall": Recall,
            "top_k_categorical_accuracy": TopKCategoricalAccuracy,
            "sparse_top_k_categorical_accuracy": SparseTopKCategoricalAccuracy}
