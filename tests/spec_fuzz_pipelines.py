@@ -126,6 +126,12 @@ def source(rng, folder):
                     1, f"tensors(np {dtype}{shape})")
     if kind == 5:  # from_generator_op.py: the output_signature; cardinality unknown
         dtype = ["int32", "float32", "int64"][int(rng.integers(3))]
+        if rng.random() < 0.25:  # a signature of unknown rank: scalars and vectors mixed
+            rows = [np.arange(n).astype(dtype) if n % 2 else np.array(n, dtype)
+                    for n in rng.integers(0, 4, size=count)]
+            spec = TensorSpec(None, dtype)
+            return Case(D.from_generator(lambda: iter(rows), output_signature=spec), spec,
+                        UNK, f"generator({spec})")
         lengths = [int(n) for n in rng.integers(0, 4, size=count)]
         fixed = rng.random() < 0.3
         rows = [np.arange(2 if fixed else n).astype(dtype) for n in lengths]

@@ -187,9 +187,22 @@ def stage_window_flat_map(rng, case):
                      together=True)
 
 
+def stage_flat_map_slices(rng, case):
+    """flat_map_op.py: the returned dataset's spec (slices of a rank >= 1 element: its rows);
+    flat_map's cardinality is unknown."""
+    spec = case.spec
+    if not isinstance(spec, TensorSpec) or not spec.shape or case.cardinality == INF:
+        return None
+    return case.then(case.dataset.flat_map(D.from_tensor_slices),
+                     TensorSpec(tuple(spec.shape)[1:], spec.dtype), UNK, "flat_map(slices)")
+
+
 def stage_zip(rng, case):
     """zip_op.py: the nested structure of the inputs' specs. zip_dataset_op.cc: unknown if
     any input is, else the smallest known size (infinite when all are infinite)."""
+    if rng.random() < 0.15:  # zip_op.py: a single dataset is the structure itself
+        return case.then(D.zip(case.dataset), case.spec, case.cardinality, "zip(alone)",
+                         together=case.together)
     other = source(rng, case.folder)
     parts = [case.cardinality, other.cardinality]
     if rng.random() < 0.5:
@@ -412,5 +425,6 @@ STAGES = [
     (stage_rebatch, 1), (stage_ragged_batch, 1), (stage_window_flat_map, 1), (stage_zip, 1),
     (stage_concatenate, 1), (stage_filter, 1), (stage_take_while, 1), (stage_keep, 2),
     (stage_slice, 3), (stage_enumerate, 1), (stage_interleave, 1), (stage_scan, 1),
-    (stage_group_by_window, 1), (stage_bucket, 1), (stage_unique, 1), (stage_directed, 1),
+    (stage_group_by_window, 1), (stage_flat_map_slices, 1), (stage_bucket, 1),
+    (stage_unique, 1), (stage_directed, 1),
 ]

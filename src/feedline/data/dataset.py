@@ -185,14 +185,22 @@ class Dataset:
         return list_files.list_files(Dataset, file_pattern, shuffle, seed)
 
     @staticmethod
-    def zip(*datasets):
-        """Tuples of the elements of several datasets, until the shortest ends.
+    def zip(*args, datasets=None, name=None):
+        """Elements of several datasets side by side, until the shortest ends: `zip(a, b)`
+        gives pairs; one argument (or `datasets=`) may be a nested tuple or dict of datasets,
+        whose structure the elements take; a single dataset is passed through as it is.
 
         >>> [tuple(map(int, pair)) for pair in Dataset.zip(Dataset.range(2), Dataset.range(5, 9))]
         [(0, 5), (1, 6)]
+        >>> Dataset.zip(datasets={"x": Dataset.range(2)}).element_spec
+        {'x': TensorSpec(shape=(), dtype=tf.int64, name=None)}
         """
-        if len(datasets) == 1 and isinstance(datasets[0], (tuple, dict)):
-            datasets = datasets[0]
+        if not args and datasets is None:
+            raise TypeError("zip needs datasets: Dataset.zip(a, b) or Dataset.zip(datasets=(a, b))")
+        if args and datasets is not None:
+            raise TypeError("zip takes the datasets as arguments or as datasets=, not both")
+        if datasets is None:
+            datasets = args[0] if len(args) == 1 else args
         return zip_.ZipDataset(datasets)
 
     @staticmethod

@@ -9,6 +9,9 @@ class ZipDataset(Dataset):
 
     def __init__(self, datasets):
         for leaf in structure.flatten(datasets):
+            if isinstance(leaf, list):
+                raise TypeError("zip takes a (nested) tuple or dict of datasets, not a list: "
+                                "write Dataset.zip((a, b)) or Dataset.zip(a, b)")
             if not isinstance(leaf, Dataset):
                 raise TypeError(f"zip takes datasets, got {type(leaf).__name__}")
         self._datasets = datasets
