@@ -15,8 +15,10 @@ from ._inputs import (check_choice, first_component, is_batch_stream, iter_batch
                       to_call_inputs, to_float_array, to_int_array, to_string_array)
 
 
-class NotAdaptedError(RuntimeError):
-    """A layer that learns its state was called before `adapt` (or before its state was given)."""
+class NotAdaptedError(RuntimeError, ValueError):
+    """A layer that learns its state was called before `adapt` (or before its state was given).
+
+    A ValueError too: what Keras 3 raises there (Discretization without bin boundaries)."""
 
 
 _NAME_COUNTS = {}

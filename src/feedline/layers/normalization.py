@@ -13,13 +13,16 @@ so a Dataset of batches gives the statistics of the whole array without holding 
 import numpy as np
 
 from .. import data as _data
-from ._base import Layer, NotAdaptedError, is_batch_stream, iter_batches, to_float_array
+from ._base import Layer, is_batch_stream, iter_batches, to_float_array
 
 _EPSILON = 1e-7  # Keras' backend.epsilon(): the floor under the standard deviation
 
 
 class Normalization(Layer):
     """Feature-wise `(x - mean) / sqrt(variance)`, or its inverse with `invert=True`.
+
+    Before `adapt` (and without `mean` and `variance`) the statistics are Keras 3's initial
+    ones, mean 0 and variance 1: the layer returns its inputs as float32.
 
     >>> layer = Normalization(mean=3.0, variance=2.0)
     >>> layer(np.array([[1.], [2.], [3.]])).numpy().ravel()
@@ -137,8 +140,9 @@ class Normalization(Layer):
     def call(self, inputs):
         x = to_float_array(inputs, self.name, self.compute_dtype)
         if self.input_mean is None and self._adapted_mean is None:
-            raise NotAdaptedError(f"Layer {self.name} has no mean and variance yet: call "
-                                  "adapt(data) first, or pass `mean` and `variance`")
+            # As Keras 3: before adapt, the statistics are their initial values (mean 0,
+            # variance 1), so the layer passes its inputs through.
+            return x.astype(self.compute_dtype, copy=False)
         if self._input_shape is None:
             self.build(x.shape)
         scale = np.maximum(np.sqrt(self.variance), np.float32(_EPSILON))
