@@ -84,12 +84,6 @@ def test_normalization_config_round_trip(data):
     np.testing.assert_array_equal(clone(data[:5]), layer(data[:5]))
 
 
-def test_normalization_before_adapt_passes_inputs_through_as_keras_3():
-    """Keras 3 starts the adapted mean at 0 and variance at 1 (checked on Keras 3.15)."""
-    out = layers.Normalization()(np.array([[1, 2], [3, 4]]))
-    assert out.dtype == np.float32 and out.numpy().tolist() == [[1, 2], [3, 4]]
-
-
 def test_discretization_before_adapt_raises_kerass_value_error():
     with pytest.raises(ValueError, match="bin_boundaries"):
         layers.Discretization(num_bins=3)([1.0])
