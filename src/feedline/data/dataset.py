@@ -150,22 +150,22 @@ class Dataset:
         return range_.RangeDataset(*args, dtype=dtype if output_type is None else output_type)
 
     @staticmethod
-    def from_tensors(element):
-        """A dataset of one element: `element` itself."""
-        return from_tensors.TensorsDataset(element)
+    def from_tensors(tensors, name=None):
+        """A dataset of one element: `tensors` itself (any nested structure)."""
+        return from_tensors.TensorsDataset(tensors)
 
     @staticmethod
-    def from_tensor_slices(element):
-        """One element per row of `element`; every component must have the same first size.
+    def from_tensor_slices(tensors, name=None):
+        """One element per row of `tensors`; every component must have the same first size.
 
         >>> [x.tolist() for x in Dataset.from_tensor_slices([[1, 2], [3, 4]])]
         [[1, 2], [3, 4]]
         """
-        return from_tensors.TensorSlicesDataset(element)
+        return from_tensors.TensorSlicesDataset(tensors)
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None,
-                       output_signature=None):
+                       output_signature=None, name=None):
         """Elements produced by calling `generator(*args)` afresh for every iterator."""
         return from_generator.GeneratorDataset(generator, output_signature, args,
                                                output_types, output_shapes)
@@ -257,7 +257,8 @@ class Dataset:
 
     # -- element-wise transformations --------------------------------------------------------
 
-    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None,
+            use_unbounded_threadpool=False, name=None):
         """Apply `map_func` to every element (tuples are unpacked into arguments).
 
         How the `element_spec` is found: without running the pipeline, by calling `map_func`
@@ -278,16 +279,22 @@ class Dataset:
         - `map_func` runs three times more, side effects included (a third call on varied
           entries makes sizes that depend on the values, like a boolean mask's, unknown).
 
+        `synchronous`, `use_unbounded_threadpool` and `name` are TensorFlow's arguments,
+        accepted so its code runs: a sequential map already runs in the consumer's thread.
+
         >>> [int(x) for x in Dataset.range(3).map(lambda x: x + 1)]
         [1, 2, 3]
         >>> Dataset.range(0).map(lambda x: np.arange(x)).element_spec
         TensorSpec(shape=(None,), dtype=tf.int64, name=None)
         """
+        if synchronous and num_parallel_calls is not None:  # TensorFlow refuses it too
+            raise ValueError("map: synchronous=True runs the function in the consumer's "
+                             "thread, so it cannot go with num_parallel_calls; drop one")
         if debug_mode.DEBUG_MODE:  # sequential and in order (see data.debug_mode)
             num_parallel_calls = deterministic = None
         return map_.MapDataset(self, map_func, num_parallel_calls, deterministic)
 
-    def filter(self, predicate):
+    def filter(self, predicate, name=None):
         """Keep the elements for which `predicate` is true.
 
         >>> [int(x) for x in Dataset.range(6).filter(lambda x: x % 2 == 0)]
@@ -295,12 +302,12 @@ class Dataset:
         """
         return filter_.FilterDataset(self, predicate)
 
-    def flat_map(self, map_func):
+    def flat_map(self, map_func, name=None):
         """Map each element to a dataset and yield their elements one dataset after another."""
         return flat_map.FlatMapDataset(self, map_func)
 
     def interleave(self, map_func, cycle_length=None, block_length=None,
-                   num_parallel_calls=None, deterministic=None):
+                   num_parallel_calls=None, deterministic=None, name=None):
         """Map each element to a dataset and take `block_length` elements from each of
         `cycle_length` open datasets in turn.
 
@@ -314,7 +321,7 @@ class Dataset:
         return interleave.InterleaveDataset(self, map_func, cycle_length, block_length,
                                             num_parallel_calls, deterministic)
 
-    def scan(self, initial_state, scan_func):
+    def scan(self, initial_state, scan_func, name=None):
         """Carry a state through the elements: `scan_func(state, element) -> (state, output)`.
 
         >>> [int(x) for x in Dataset.range(4).scan(np.int64(0), lambda s, x: (s + x, s + x))]
@@ -322,7 +329,7 @@ class Dataset:
         """
         return scan.ScanDataset(self, initial_state, scan_func)
 
-    def enumerate(self, start=0):
+    def enumerate(self, start=0, name=None):
         """Pairs `(index, element)`, indices counting from `start` as int64."""
         return enumerate_.EnumerateDataset(self, start)
 
@@ -330,15 +337,15 @@ class Dataset:
         """Return `transformation_func(self)`: for reusable chains of transformations."""
         return transformation_func(self)
 
-    def unique(self):
+    def unique(self, name=None):
         """Drop elements seen before (scalar int or string elements)."""
         return unique.UniqueDataset(self)
 
-    def take_while(self, predicate):
+    def take_while(self, predicate, name=None):
         """Elements up to (not including) the first for which `predicate` is false."""
         return take_while.TakeWhileDataset(self, predicate)
 
-    def ignore_errors(self, log_warning=False):
+    def ignore_errors(self, log_warning=False, name=None):
         """Skip elements whose production raised an error, counting them.
 
         At the end of each epoch a warning reports how many elements were skipped and the
@@ -360,7 +367,7 @@ class Dataset:
 
         return rejection_resample(self, class_func, target_dist, initial_dist, seed)
 
-    def prefetch(self, buffer_size):
+    def prefetch(self, buffer_size, name=None):
         """Produce up to `buffer_size` elements ahead in a background thread (AUTOTUNE: a
         buffer that grows while the consumer has to wait; 0: no prefetching).
 
@@ -371,7 +378,7 @@ class Dataset:
             return self
         return prefetch.PrefetchDataset(self, buffer_size)
 
-    def cache(self, filename=""):
+    def cache(self, filename="", name=None):
         """Keep the elements of the first complete epoch and replay them later: in memory, or
         in the file `<filename>.cache` that later runs reuse. A partial epoch is discarded.
 
@@ -397,9 +404,11 @@ class Dataset:
         save_load.save(self, path, compression, shard_func, checkpoint_args)
 
     @staticmethod
-    def load(path, element_spec=None, compression=None, reader_func=None):
+    def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
         """The dataset that `Dataset.save` wrote at `path`; a `path` whose write did not
-        complete is an error. Its iterators can be checkpointed."""
+        complete is an error. Its iterators can be checkpointed. `wait` (TensorFlow's wait
+        for a distributed save still being written) changes nothing here: feedline has no
+        distributed save, so a save is complete or an error."""
         from .ops import save_load
 
         return save_load.load(path, element_spec, compression, reader_func)
@@ -435,7 +444,7 @@ class Dataset:
         """
         return shuffle.ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
 
-    def repeat(self, count=None):
+    def repeat(self, count=None, name=None):
         """Repeat the dataset `count` times (`None` or -1: forever).
 
         >>> [int(x) for x in Dataset.range(2).repeat(2)]
@@ -443,15 +452,15 @@ class Dataset:
         """
         return repeat.RepeatDataset(self, count)
 
-    def take(self, count):
+    def take(self, count, name=None):
         """The first `count` elements (-1: all)."""
         return take_skip.TakeDataset(self, count)
 
-    def skip(self, count):
+    def skip(self, count, name=None):
         """All but the first `count` elements (-1: skip everything)."""
         return take_skip.SkipDataset(self, count)
 
-    def shard(self, num_shards, index):
+    def shard(self, num_shards, index, name=None):
         """Every `num_shards`-th element, starting at `index`.
 
         >>> [int(x) for x in Dataset.range(10).shard(3, 1)]
@@ -459,14 +468,14 @@ class Dataset:
         """
         return shard.ShardDataset(self, num_shards, index)
 
-    def concatenate(self, dataset):
+    def concatenate(self, dataset, name=None):
         """The elements of `self`, then those of `dataset` (same structure and dtypes)."""
         return concatenate.ConcatenateDataset(self, dataset)
 
     # -- batching ----------------------------------------------------------------------------
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None,
-              deterministic=None):
+              deterministic=None, name=None):
         """Stack `batch_size` consecutive elements into one (the last batch may be smaller).
 
         >>> [b.tolist() for b in Dataset.range(5).batch(2)]
@@ -478,7 +487,7 @@ class Dataset:
                                   deterministic)
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None,
-                     drop_remainder=False):
+                     drop_remainder=False, name=None):
         """Batch elements of different shapes, padding each component to a common shape."""
         return padded_batch.PaddedBatchDataset(self, batch_size, padded_shapes,
                                                padding_values, drop_remainder)
@@ -508,7 +517,7 @@ class Dataset:
 
         return SparseBatchDataset(self, batch_size, row_shape)
 
-    def unbatch(self):
+    def unbatch(self, name=None):
         """Split every element along its first axis into rows.
 
         >>> [int(x) for x in Dataset.range(5).batch(2).unbatch()]
@@ -516,16 +525,16 @@ class Dataset:
         """
         return unbatch.UnbatchDataset(self)
 
-    def rebatch(self, batch_size, drop_remainder=False):
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
         """Re-cut batches to `batch_size` rows (an int, or a list of sizes used in turn)."""
         return rebatch.RebatchDataset(self, batch_size, drop_remainder)
 
-    def window(self, size, shift=None, stride=1, drop_remainder=False):
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
         """Windows of `size` elements, each a dataset, starting every `shift` elements."""
         return window.WindowDataset(self, size, shift, stride, drop_remainder)
 
     def group_by_window(self, key_func, reduce_func, window_size=None,
-                        window_size_func=None):
+                        window_size_func=None, name=None):
         """Group elements by `key_func` into windows and reduce each window to a dataset."""
         return group_by_window.GroupByWindowDataset(self, key_func, reduce_func, window_size,
                                                     window_size_func)
@@ -533,7 +542,7 @@ class Dataset:
     def bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
                                   bucket_batch_sizes, padded_shapes=None,
                                   padding_values=None, pad_to_bucket_boundary=False,
-                                  no_padding=False, drop_remainder=False):
+                                  no_padding=False, drop_remainder=False, name=None):
         """Batch elements of similar length together, padding within each bucket."""
         return group_by_window.bucket_by_sequence_length(
             self, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
@@ -541,7 +550,7 @@ class Dataset:
 
     # -- whole-dataset operations ------------------------------------------------------------
 
-    def reduce(self, initial_state, reduce_func):
+    def reduce(self, initial_state, reduce_func, name=None):
         """Fold all elements into one value: `reduce_func(state, element) -> state`.
 
         >>> int(Dataset.range(5).reduce(np.int64(0), lambda s, x: s + x))
@@ -589,7 +598,7 @@ class Dataset:
 
         return explain(self)
 
-    def with_options(self, options):
+    def with_options(self, options, name=None):
         """The same dataset with `options` merged over the options already set."""
         return options_dataset.OptionsDataset(self, options)
 
