@@ -303,7 +303,7 @@ for oov in (1, 3):
 # %%
 one_hot = StringLookup(output_mode="one_hot")
 one_hot.adapt(train_decades)
-vectors = one_hot(train_decades[:3])
+vectors = one_hot(train_decades[:3]).numpy()  # int64 0/1 rows, as NumPy
 print(vectors.astype(int))
 table = np.random.default_rng(0).normal(size=(one_hot.vocabulary_size(), 2))  # d = 2
 indices = lookup(train_decades[:3])
