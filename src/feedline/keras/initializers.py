@@ -102,23 +102,35 @@ class RandomNormal(Initializer):
 
 class VarianceScaling(Initializer):
     """Values whose variance is `scale / n`, n the fan chosen by `mode`
-    ("fan_in", "fan_out", "fan_avg"); `distribution` "truncated_normal", "untruncated_normal"
-    or "uniform"."""
+    ("fan_in", "fan_out", "fan_avg"); `distribution` "truncated_normal" ("normal" is Keras 3's
+    alias of it), "untruncated_normal" or "uniform". `input_axes` and `output_axes` (Keras
+    3) name the axes whose sizes multiply into the fans; by default the fans come from the
+    shape as for a dense or convolution kernel."""
 
-    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None,
+                 input_axes=None, output_axes=None):
         if mode not in ("fan_in", "fan_out", "fan_avg"):
             raise ValueError(f"VarianceScaling: mode must be 'fan_in', 'fan_out' or 'fan_avg', "
                              f"got {mode!r}")
         if distribution not in ("truncated_normal", "untruncated_normal", "normal", "uniform"):
             raise ValueError(f"VarianceScaling: distribution must be 'truncated_normal', "
                              f"'untruncated_normal' or 'uniform', got {distribution!r}")
+        if distribution == "normal":
+            distribution = "truncated_normal"
         self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
+        self.input_axes, self.output_axes = input_axes, output_axes
+
+    def _fans(self, shape):
+        if self.input_axes is None or self.output_axes is None:
+            return _fans(shape)
+        return (int(np.prod([shape[a] for a in self.input_axes])),
+                int(np.prod([shape[a] for a in self.output_axes])))
 
     def __call__(self, shape, dtype=None):
         from .. import random
 
         dtype = dtype or np.float32
-        fan_in, fan_out = _fans(tuple(shape))
+        fan_in, fan_out = self._fans(tuple(shape))
         fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2}[self.mode]
         variance = self.scale / max(1.0, fan)
         if self.distribution == "uniform":
@@ -131,7 +143,8 @@ class VarianceScaling(Initializer):
 
     def get_config(self):
         return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution,
-                "seed": self.seed}
+                "seed": self.seed, "input_axes": self.input_axes,
+                "output_axes": self.output_axes}
 
 
 class Orthogonal(Initializer):
@@ -164,11 +177,12 @@ class Orthogonal(Initializer):
 
 def _variance_scaling(scale, mode, distribution):
     class Named(VarianceScaling):
-        def __init__(self, seed=None):
-            super().__init__(scale, mode, distribution, seed)
+        def __init__(self, seed=None, input_axes=None, output_axes=None):
+            super().__init__(scale, mode, distribution, seed, input_axes, output_axes)
 
         def get_config(self):
-            return {"seed": self.seed}
+            return {"seed": self.seed, "input_axes": self.input_axes,
+                    "output_axes": self.output_axes}
     return Named
 
 

@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import ops
 from ._base import Layer
+from ._keras_defaults import refuse_renorm
 
 
 class BatchNormalization(Layer):
@@ -35,17 +36,23 @@ class BatchNormalization(Layer):
             moving_variance_initializer: Keras' defaults "zeros", "ones", "zeros", "ones".
         beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint, synchronized:
             kept for Keras' signature (regularizers are refused).
+        renorm, renorm_clipping, renorm_momentum: Keras 3's batch renormalization; only
+            renorm=False (the default) is accepted, so Keras 3.15 configs load.
 
     Raises:
-        ValueError: for a non-integer axis, an axis outside the input, or a regularizer.
+        ValueError: for a non-integer axis, an axis outside the input, a regularizer, or
+            renorm=True.
     """
 
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
                  beta_initializer="zeros", gamma_initializer="ones",
                  moving_mean_initializer="zeros", moving_variance_initializer="ones",
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
-                 gamma_constraint=None, synchronized=False, name=None, **kwargs):
+                 gamma_constraint=None, synchronized=False, renorm=False, renorm_clipping=None,
+                 renorm_momentum=0.99, name=None, **kwargs):
         super().__init__(name, **kwargs)
+        refuse_renorm(renorm, renorm_clipping, "BatchNormalization")
+        self.renorm_momentum = renorm_momentum
         if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
             raise ValueError(f"BatchNormalization: axis must be an int such as -1, got {axis!r}")
         if beta_regularizer is not None or gamma_regularizer is not None:
@@ -117,4 +124,6 @@ class BatchNormalization(Layer):
                 "center": self.center, "scale": self.scale, **self._initializers,
                 "beta_regularizer": None, "gamma_regularizer": None,
                 "beta_constraint": self.beta_constraint,
-                "gamma_constraint": self.gamma_constraint, "synchronized": self.synchronized}
+                "gamma_constraint": self.gamma_constraint, "synchronized": self.synchronized,
+                "renorm": False, "renorm_clipping": None,
+                "renorm_momentum": self.renorm_momentum}

@@ -16,6 +16,7 @@ import numpy as np
 from .. import ops
 from ..ops.linalg import matmul
 from ._base import Layer
+from ._keras_defaults import refuse_quantization
 from ._regularized import RegularizedMixin, regularizer_config
 
 
@@ -34,6 +35,8 @@ class Dense(RegularizedMixin, Layer):
         kernel_constraint, bias_constraint: applied after each optimizer step
             (`fl.keras.constraints`).
         lora_rank: kept for Keras' signature.
+        quantization_config: None (Keras 3.15 writes it in every config; quantized layers
+            are not in feedline).
 
     Raises:
         ValueError: for `units` that is not a positive integer.
@@ -42,9 +45,10 @@ class Dense(RegularizedMixin, Layer):
     def __init__(self, units, activation=None, use_bias=True,
                  kernel_initializer="glorot_uniform", bias_initializer="zeros",
                  kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
-                 kernel_constraint=None, bias_constraint=None, lora_rank=None, name=None,
-                 **kwargs):
+                 kernel_constraint=None, bias_constraint=None, lora_rank=None,
+                 quantization_config=None, name=None, **kwargs):
         super().__init__(name, activity_regularizer=activity_regularizer, **kwargs)
+        refuse_quantization(quantization_config, "Dense")
         if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
             raise ValueError(f"Dense: units must be a positive integer, got {units!r}")
         self.units = int(units)
@@ -82,4 +86,5 @@ class Dense(RegularizedMixin, Layer):
         kernel, bias = self._initializer_names
         return {"units": self.units, "activation": activations.serialize(self.activation),
                 "use_bias": self.use_bias, "kernel_initializer": kernel,
-                "bias_initializer": bias, **regularizer_config(self)}
+                "bias_initializer": bias, **regularizer_config(self),
+                "quantization_config": None}

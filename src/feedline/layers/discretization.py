@@ -54,9 +54,10 @@ def merge_summaries(first, second, epsilon):
 class Discretization(Layer):
     """Map each number to the index of its bucket (int32), or encode the bucket index.
 
-    The int32 is what Keras 3.15.1 returned when the reference fixtures were recorded
-    (`layers_expected.json`); Keras' own source casts bucket ids to int64, and Keras 2 (the
-    one HOML3 ran) gave int64. Pass `dtype="int64"` to get int64 ids.
+    The int32 is what Keras 3.15.1 returns (its `output_dtype` is int32 in "int" mode
+    whatever the layer's dtype, which defaults to float32 and is what encodings use); Keras 2
+    (the one HOML3 ran) gave int64. Pass `dtype="int64"` to get int64 ids (a feedline
+    extension: Keras 3 would still give int32).
 
     >>> layer = Discretization(num_bins=4, epsilon=0.01)
     >>> layer.adapt(np.array([[-1.5, 1.0, 3.4, .5], [0.0, 3.0, 1.3, 0.0]]))
@@ -66,8 +67,8 @@ class Discretization(Layer):
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int",
                  sparse=False, name=None, dtype=None, **kwargs):
-        if dtype is None:  # int32 bucket ids, as Keras 3.15 returns them; float32 encodings
-            dtype = "int32" if output_mode == "int" else "float32"
+        if dtype is None:  # Keras 3.15's default: floatx, written so in the config
+            dtype = "float32"
         super().__init__(name, dtype, **kwargs)
         check_choice(output_mode, _MODES, "output_mode", "Discretization")
         if sparse:
@@ -110,7 +111,8 @@ class Discretization(Layer):
         boundaries = np.asarray(self.bin_boundaries, dtype=np.float32)
         indices = np.searchsorted(boundaries, x, side="right")
         if self.output_mode == "int":
-            return indices.astype(self.compute_dtype)
+            integer = np.dtype(self.compute_dtype).kind in "iu"
+            return indices.astype(self.compute_dtype if integer else np.int32)
         return encode(indices, self.output_mode, len(boundaries) + 1, self.compute_dtype)
 
     def _base_config(self):

@@ -20,6 +20,7 @@ from .. import ops
 from ..errors import InvalidArgumentError
 from ..variable import Variable
 from ._base import Layer
+from ._keras_defaults import refuse_quantization
 from ._regularized import RegularizedMixin, regularizer_config
 
 _SEEDS = np.random.SeedSequence(20261123)
@@ -43,11 +44,12 @@ class Embedding(RegularizedMixin, Layer):
 
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform",
                  embeddings_regularizer=None, embeddings_constraint=None, mask_zero=False,
-                 weights=None, lora_rank=None, name=None, **kwargs):
+                 weights=None, lora_rank=None, quantization_config=None, name=None, **kwargs):
         if kwargs.pop("input_length", None) is not None:  # Keras 2 code, still common
             warnings.warn("Embedding: `input_length` no longer exists in Keras 3 and is "
                           "ignored; delete the argument", UserWarning, stacklevel=2)
         super().__init__(name, **kwargs)
+        refuse_quantization(quantization_config, "Embedding")
         self.input_dim, self.output_dim = int(input_dim), int(output_dim)
         if self.input_dim <= 0 or self.output_dim <= 0:
             raise ValueError(f"Embedding: input_dim and output_dim must be positive, got "
@@ -119,4 +121,6 @@ class Embedding(RegularizedMixin, Layer):
         return {"input_dim": self.input_dim, "output_dim": self.output_dim,
                 "embeddings_initializer": self.embeddings_initializer,
                 **regularizer_config(self, "embeddings_regularizer", "embeddings_constraint"),
-                "mask_zero": self.mask_zero, "lora_rank": self.lora_rank}
+                "mask_zero": self.mask_zero, "quantization_config": None,
+                # As Keras 3: lora_rank only when set.
+                **({"lora_rank": self.lora_rank} if self.lora_rank else {})}

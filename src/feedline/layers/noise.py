@@ -115,8 +115,14 @@ class _SpatialDropout(Layer):
     def compute_mask(self, inputs, mask=None):
         return mask
 
-    def _config(self):
-        return {"rate": self.rate, "seed": self.seed}
+    def get_config(self):
+        # Keras 3's spatial dropouts write only these keys (the dtype as a plain name), and
+        # their constructors take no `trainable`: a fuller config would not load in Keras.
+        return {"rate": self.rate, "seed": self.seed, "name": self.name,
+                "dtype": self.dtype, **self._format()}
+
+    def _format(self):
+        return {}
 
 
 class SpatialDropout1D(_SpatialDropout):
@@ -135,6 +141,9 @@ class SpatialDropout2D(_SpatialDropout):
             raise ValueError(f"SpatialDropout2D: data_format={data_format!r} is not supported "
                              "by feedline; use 'channels_last' inputs")
         super().__init__(rate, seed=seed, name=name, **kwargs)
+
+    def _format(self):
+        return {"data_format": "channels_last"}
 
 
 class AlphaDropout(Layer):
