@@ -276,3 +276,17 @@ def test_values_feedline_cannot_honour_are_refused_by_name():
         layers.BatchNormalization(renorm=True)
     with pytest.raises(ValueError, match="quantization_config"):
         layers.Dense(2, quantization_config={"mode": "int8"})
+
+
+def test_variance_scaling_normal_is_truncated_and_axes_choose_the_fans():
+    """Keras 3's VarianceScaling: distribution="normal" is an alias of "truncated_normal";
+    input_axes/output_axes multiply the sizes of those axes into the fans."""
+    from feedline.keras import initializers
+
+    init = initializers.VarianceScaling(1.0, "fan_in", "normal", seed=3)
+    assert init.distribution == "truncated_normal"
+    values = init((200, 50))
+    assert np.abs(values).max() <= 2 * np.sqrt(1 / 200) / 0.87962566103423978 + 1e-6
+    wide = initializers.GlorotUniform(seed=1, input_axes=[0, 1], output_axes=[2])
+    assert wide._fans((2, 3, 4)) == (6, 4)
+    assert wide.get_config() == {"seed": 1, "input_axes": [0, 1], "output_axes": [2]}
