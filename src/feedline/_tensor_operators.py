@@ -27,9 +27,12 @@ import sys
 
 import numpy as np
 
+from . import dtypes
+from .autodiff import _state
 from .errors import InvalidArgumentError
 
 _frame = sys._getframe
+_numpy_dtype = np.ndarray.dtype.__get__  # a tensor's NumPy dtype, without the DType wrapper
 
 # TensorFlow's C++ names of dtypes, which its kernels' messages use.
 _KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
@@ -47,6 +50,12 @@ _OPERATORS = {
     "and": ("LogicalAnd", None, "__and__"), "or": ("LogicalOr", None, "__or__"),
     "xor": ("LogicalXor", None, "__xor__"), "matmul": ("MatMul", None, "__matmul__"),
 }
+# Kernels whose op adds nothing to NumPy's ufunc once the dtypes agree (the others check for
+# integer division by zero, negative integer powers, or change the dtype).
+_SAME_DTYPE_UFUNCS = {"AddV2": np.add, "Sub": np.subtract, "Mul": np.multiply,
+                      "Less": np.less, "LessEqual": np.less_equal, "Greater": np.greater,
+                      "GreaterEqual": np.greater_equal, "Equal": np.equal,
+                      "NotEqual": np.not_equal}
 _BITWISE = {"LogicalAnd": "BitwiseAnd", "LogicalOr": "BitwiseOr", "LogicalXor": "BitwiseXor"}
 
 # Which NumPy kinds TensorFlow casts to a tensor's kind when converting a NumPy operand (its
@@ -83,6 +92,13 @@ def make_operator(short, numpy_fallback):
         left, right = (converted, self) if reflected else (self, converted)
         if module is None:
             return _plain(self, left, right, kernel, name)
+        fast = _SAME_DTYPE_UFUNCS.get(kernel)
+        if fast is not None and not _recording():
+            # Operands of one dtype: NumPy's ufunc keeps it, as the op would (no checks left).
+            try:
+                return _as_tensor(fast(np.asarray(left), np.asarray(right)))
+            except ValueError:  # shapes that do not broadcast: let the op say so
+                pass
         function = state.get("op") or state.setdefault("op", _public_op(module, name))
         if kernel in ("Equal", "NotEqual"):
             try:
@@ -119,7 +135,16 @@ def _tensor_types():
 def _operand(tensor, other, kernel, reflected=False):
     """`other` as an array of `tensor`'s dtype, or the error TensorFlow raises; NotImplemented
     for a value that is no tensor (a RaggedTensor, say), which may know the operator."""
-    dtype = tensor.dtype
+    dtype = _numpy_dtype(tensor)
+    if type(other) is type(tensor) and _numpy_dtype(other) is dtype:  # the common case
+        return other
+    number = type(other)
+    if (number is float or number is int) and dtype.kind in "fiu":  # `x * 2`, `x - 0.5`
+        if dtype.kind == "f":
+            return dtype.type(other)
+        if number is int and _fits_integer(other, dtype):
+            return dtype.type(other)
+    dtype = dtypes.from_numpy(dtype)
     if isinstance(other, _tensor_types()):  # a tensor or a variable: its dtype is fixed
         if other.dtype != dtype:
             _mismatch(dtype, other.dtype, kernel)  # (Python puts a tensor first: not reflected)
@@ -143,6 +168,17 @@ def _operand(tensor, other, kernel, reflected=False):
     if not _convert._fits(array, dtype.dtype):
         _not_convertible(other, dtype, kernel, reflected)
     return array.astype(dtype.dtype, copy=False)
+
+
+_INTEGER_RANGES = {}
+
+
+def _fits_integer(value, dtype):
+    limits = _INTEGER_RANGES.get(dtype)
+    if limits is None:
+        info = np.iinfo(dtype)
+        limits = _INTEGER_RANGES.setdefault(dtype, (int(info.min), int(info.max)))
+    return limits[0] <= value <= limits[1]
 
 
 def _mismatch(expected, found, kernel):
@@ -169,6 +205,10 @@ def _not_convertible(value, dtype, kernel, reflected):
                     f"cast one side first, e.g. fl.cast(x, fl.float32))")
 
 
+def _recording():
+    return _state.active
+
+
 def _tracing():
     from .data import tracing
 
@@ -186,6 +226,8 @@ def _plain(tensor, left, right, kernel, name):
 
 
 def _as_tensor(value):
+    if type(value) is np.ndarray and value.ndim:
+        return value.view(_tensor_types()[0])
     from .tensor import as_tensors
 
     return as_tensors(np.asarray(value) if np.ndim(value) else value)

@@ -57,7 +57,9 @@ class SparseTensor:
 
     @property
     def dtype(self):
-        return self._values.dtype
+        from .. import dtypes
+
+        return dtypes.from_numpy(self._values.dtype)
 
     @property
     def shape(self):
