@@ -101,8 +101,10 @@ def _numpy_values(rng, dtype, shape):
 
 def source(rng, folder):
     """A random source (range, slices, tensors, generator, files, random, counter)."""
-    kind = int(rng.integers(10))
+    kind = int(rng.integers(11))
     count = int(rng.integers(0, 7))
+    if kind == 10:
+        return composite_source(rng, max(count, 1))
     if kind == 0:  # range_op.py: int64 scalars unless output_type; range_dataset_op.cc
         start, step = int(rng.integers(-3, 3)), int(rng.choice([1, 2, 3, -1]))
         dtype = [fl.int64, fl.int32][int(rng.integers(2))]
@@ -161,6 +163,32 @@ def source(rng, folder):
     dtype = [fl.int64, fl.int32][int(rng.integers(2))]  # counter_op.py: forever
     return Case(D.counter(int(rng.integers(5)), int(rng.integers(1, 3)), dtype=dtype),
                 TensorSpec((), dtype), INF, f"counter({dtype})")
+
+
+def composite_source(rng, count):
+    """A ragged or sparse source (from_tensor_slices_op.py: a RaggedTensor's rows have
+    ragged_rank one less, ragged_rank 0 being delivered as dense tensors; a SparseTensor's
+    rows are SparseTensors of one dimension less; from_tensors_op.py keeps the value's spec)."""
+    from feedline.data.composite_spec import RaggedTensorSpec, SparseTensorSpec
+
+    kind = int(rng.integers(4))
+    if kind < 2:
+        rows = [[int(v) for v in rng.integers(0, 9, size=rng.integers(0, 4))]
+                for _ in range(count)]
+        ragged = fl.ragged.constant(rows)
+        dtype = fl.int32 if any(rows) else fl.float32  # no values: float32, as in TF
+        if kind == 0:
+            spec = RaggedTensorSpec((None,), dtype, 0, fl.int64)
+            return Case(D.from_tensor_slices(ragged), spec, count, f"slices(ragged x{count})")
+        spec = RaggedTensorSpec((count, None), dtype, 1, fl.int64)
+        return Case(D.from_tensors(ragged), spec, 1, f"tensors(ragged {count})")
+    dense = rng.integers(0, 3, size=(count, 3)) * (rng.random((count, 3)) < 0.5)
+    sparse = fl.sparse.from_dense(dense.astype(np.int64))
+    if kind == 2:
+        return Case(D.from_tensor_slices(sparse), SparseTensorSpec((3,), fl.int64), count,
+                    f"slices(sparse x{count})")
+    return Case(D.from_tensors(sparse), SparseTensorSpec((count, 3), fl.int64), 1,
+                f"tensors(sparse {count})")
 
 
 def window_case(rng, case):

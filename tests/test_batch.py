@@ -14,3 +14,22 @@ Dataset = fl.data.Dataset
 def test_a_batch_size_below_one_is_an_invalid_argument(make):
     with pytest.raises(fl.errors.InvalidArgumentError, match="batch_size must be greater"):
         make(Dataset.range(3))
+
+
+def test_map_then_batch_batches_what_the_map_returns_not_what_it_read():
+    """Rows of a RaggedTensor reach a map as dense tensors, so the map's output spec is a
+    TensorSpec, and the (fused) map-then-batch must stack them as that spec says, even when
+    the input's spec was ragged."""
+    rows = Dataset.from_tensor_slices(fl.ragged.constant([[1, 2], [3]])).enumerate()
+    ds = rows.map(lambda i, x: (i, x)).batch(1)
+    assert ds.element_spec[1] == fl.TensorSpec((None, None), fl.int32)
+    assert [type(x).__name__ for _, x in ds] == ["Tensor", "Tensor"]
+
+
+def test_batch_of_zipped_ragged_rows_gives_ragged_batches_as_its_spec_says():
+    """zip computes its spec from its inputs' without calling a function, so the batch
+    after it knows which components are ragged (a RaggedTensorSpec of ragged_rank 0)."""
+    rows = Dataset.from_tensor_slices(fl.ragged.constant([[1, 2], [3], []]))
+    ds = Dataset.zip((rows, Dataset.range(3))).batch(2)
+    assert ds.element_spec[0] == fl.RaggedTensorSpec((None, None), fl.int32, 1)
+    assert [x.to_list() for x, _ in ds] == [[[1, 2], [3]], [[]]]

@@ -55,6 +55,10 @@ def _leaf_problem(spec, value):
         return None if value.element_spec == spec.element_spec else \
             f"window spec {value.element_spec} != {spec.element_spec}"
     have = spec_of(value)
+    if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank == 0:
+        # TensorFlow hands out a ragged_rank-0 RaggedTensor as the dense tensor it is
+        have = RaggedTensorSpec(have.shape, have.dtype, 0, spec.row_splits_dtype) \
+            if isinstance(have, TensorSpec) else have
     if type(have) is not type(spec):
         return f"expected a {type(spec).__name__}, got a {type(have).__name__}"
     if have.dtype != spec.dtype:

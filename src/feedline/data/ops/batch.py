@@ -32,6 +32,7 @@ def check_batch_size(batch_size):
 
 class BatchDataset(Dataset):
     _stage = "batch"
+    _spec_from_inputs = True  # its spec is its input's, batched (see `_known_spec`)
 
     def __init__(self, input_dataset, batch_size, drop_remainder=False,
                  num_parallel_calls=None, deterministic=None):
@@ -68,21 +69,24 @@ class BatchDataset(Dataset):
 
 def _known_spec(dataset):
     """`dataset`'s element spec when it is known without calling any user function: already
-    computed, or read from a source through stages that keep the spec (take, shuffle, ...).
-    None otherwise (a map would be traced, which runs its function: no batch does that)."""
-    node = dataset
-    while True:
-        cached = node.__dict__.get("_cached_spec")
-        if cached is not None:
-            return cached
-        if not node._inputs:  # a source: its spec comes from its tensors or signature
-            try:
-                return node.element_spec
-            except Exception:  # noqa: BLE001 - unknown: every component is stacked
-                return None
-        if len(node._inputs) != 1 or not getattr(node, "_same_spec", False):
-            return None
-        node = node._inputs[0]
+    computed, or made from its inputs' specs by stages that call none (take, shuffle, zip,
+    enumerate, batch, ...) down to sources. None otherwise (a map would be traced, which runs
+    its function: no batch does that)."""
+    if not _spec_is_free(dataset):
+        return None
+    try:
+        return dataset.element_spec
+    except Exception:  # noqa: BLE001 - unknown: every component is stacked
+        return None
+
+
+def _spec_is_free(node):
+    """True when asking `node.element_spec` calls no user function."""
+    if node.__dict__.get("_cached_spec") is not None or not node._inputs:
+        return True
+    if not (getattr(node, "_same_spec", False) or getattr(node, "_spec_from_inputs", False)):
+        return False
+    return all(_spec_is_free(dataset) for dataset in node._inputs)
 
 
 def _ragged_components(dataset):
@@ -105,7 +109,10 @@ class BatchIterator:
     def __init__(self, dataset, upstream, elements=None):
         self._dataset, self._upstream = dataset, upstream
         self._elements = upstream if elements is None else elements
-        self._ragged = _ragged_components(dataset._input)
+        # The components that batch as ragged are those of the elements batched: for a fused
+        # stage, the written batch's input (the map's output), not the fused stage's input.
+        batched = getattr(dataset, "_written", dataset)._input
+        self._ragged = _ragged_components(batched)
 
     def __iter__(self):
         return self

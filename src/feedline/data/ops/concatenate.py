@@ -6,6 +6,7 @@ from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 
 class ConcatenateDataset(Dataset):
     _stage = "concatenate"
+    _spec_from_inputs = True  # made from its inputs' specs (see batch._known_spec)
 
     def __init__(self, first, second):
         if not isinstance(second, Dataset):

@@ -10,6 +10,7 @@ from ..spec import TensorSpec
 
 class EnumerateDataset(UnaryDataset):
     _stage = "enumerate"
+    _spec_from_inputs = True  # made from its inputs' specs (see batch._known_spec)
     _same_cardinality = True
 
     def __init__(self, input_dataset, start):

@@ -87,8 +87,8 @@ def _rows(element, leaves, size, position):
     if not structure.is_structure(element):
         return _IndexedRows(_row_getter(element), size, position)
     if type(element) is tuple and not any(map(structure.is_structure, element)):
-        return _ZippedRows(size, [map(leaf._row, range(position, size))
-                                  if isinstance(leaf, RaggedTensor) else iter(leaf[position:])
+        return _ZippedRows(size, [map(_row_getter(leaf), range(position, size))
+                                  if structure.is_composite(leaf) else iter(leaf[position:])
                                   for leaf in leaves])
     getters = [_row_getter(leaf) for leaf in leaves]
 
@@ -99,8 +99,13 @@ def _rows(element, leaves, size, position):
 
 def _row_getter(leaf):
     """How to take row `i` of `leaf` as a plain element part: a ragged value's `rt[i]` is an
-    eager tensor for the user, its `_row(i)` the plain row a pipeline carries."""
-    return leaf._row if isinstance(leaf, RaggedTensor) else leaf.__getitem__
+    eager tensor for the user, its `_row(i)` the plain row a pipeline carries; a sparse
+    value's rows are sparse values of one dimension less."""
+    if isinstance(leaf, RaggedTensor):
+        return leaf._row
+    if structure.is_composite(leaf):
+        return structure.unstack(leaf).__getitem__
+    return leaf.__getitem__
 
 
 class _IndexedRows(map):

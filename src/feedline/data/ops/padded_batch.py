@@ -111,6 +111,7 @@ def pad_and_stack(leaves, padded_shape, padding_value, path):
 
 class PaddedBatchDataset(UnaryDataset):
     _stage = "padded_batch"
+    _spec_from_inputs = True  # made from its inputs' specs (see batch._known_spec)
 
     def __init__(self, input_dataset, batch_size, padded_shapes=None, padding_values=None,
                  drop_remainder=False):

@@ -21,6 +21,7 @@ from .batch import batch_cardinality, check_batch_size
 
 class RaggedBatchDataset(UnaryDataset):
     _stage = "ragged_batch"
+    _spec_from_inputs = True  # made from its inputs' specs (see batch._known_spec)
 
     def __init__(self, input_dataset, batch_size, drop_remainder=False,
                  row_splits_dtype=dtypes.int64):

@@ -11,6 +11,7 @@ from ..spec import TensorSpec, batched_spec, unbatched_spec
 
 class RebatchDataset(UnaryDataset):
     _stage = "rebatch"
+    _spec_from_inputs = True  # made from its inputs' specs (see batch._known_spec)
 
     def __init__(self, input_dataset, batch_size, drop_remainder=False):
         sizes = [int(batch_size)] if np.ndim(batch_size) == 0 else [int(s) for s in batch_size]

@@ -11,6 +11,7 @@ from ..spec import unbatched_spec
 
 class UnbatchDataset(UnaryDataset):
     _stage = "unbatch"
+    _spec_from_inputs = True  # made from its inputs' specs (see batch._known_spec)
 
     def __init__(self, input_dataset):
         super().__init__(input_dataset)

@@ -6,6 +6,7 @@ from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 
 class ZipDataset(Dataset):
     _stage = "zip"
+    _spec_from_inputs = True  # made from its inputs' specs (see batch._known_spec)
 
     def __init__(self, datasets):
         for leaf in structure.flatten(datasets):
