@@ -112,7 +112,19 @@ def test_global_average_pooling_1d_leaves_masked_steps_out():
     x = np.array([[[1.0], [3.0], [100.0]]], np.float32)
     mask = np.array([[True, True, False]])
     assert layers.GlobalAveragePooling1D()(x, mask=mask).numpy().tolist() == [[2.0]]
-    assert layers.GlobalMaxPooling1D()(x, mask=mask).numpy().tolist() == [[3.0]]
+
+
+def test_global_max_pooling_1d_takes_no_mask_as_keras_3():
+    """Keras 3's GlobalMaxPooling1D.call has no mask argument (TypeError when given one),
+    so in a model after Embedding(mask_zero=True) it pools padded steps too."""
+    x = np.array([[[1.0], [3.0], [100.0]]], np.float32)
+    with pytest.raises(TypeError, match="mask"):
+        layers.GlobalMaxPooling1D()(x, mask=np.array([[True, True, False]]))
+    ids = fl.keras.Input((3,))
+    pooled = layers.GlobalMaxPooling1D()(layers.Embedding(4, 1, mask_zero=True)(ids))
+    model = fl.keras.Model(ids, pooled)
+    model.layers[1].set_weights([np.array([[100.0], [1.0], [3.0], [0.0]], np.float32)])
+    assert model(np.array([[1, 2, 0]])).numpy().tolist() == [[100.0]]  # the padding's row
 
 
 def test_activation_and_reshape_layers():

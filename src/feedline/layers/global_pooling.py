@@ -44,11 +44,8 @@ class _GlobalPooling(Layer):
         return reduce(x, axis=axes, keepdims=self.keepdims)
 
     def _masked(self, x, mask, axes):
-        """Keras' masked 1-D pooling: padded steps (mask False) are left out."""
+        """Keras' masked 1-D average: padded steps (mask False) are left out."""
         keep = np.asarray(mask, bool)[:, :, None]
-        if self._KIND == "max":
-            lowest = np.asarray(np.finfo(x.dtype).min, x.dtype)
-            return ops.reduce_max(ops.where(keep, x, lowest), axis=axes, keepdims=self.keepdims)
         weights = keep.astype(x.dtype)
         total = ops.reduce_sum(ops.multiply(x, weights), axis=axes, keepdims=self.keepdims)
         return ops.divide(total, weights.sum(axis=1, keepdims=self.keepdims))
@@ -68,9 +65,14 @@ class GlobalMaxPooling1D(_GlobalPooling):
     Args:
         data_format: "channels_last" only.
         keepdims: keep the steps axis, with size 1.
+
+    As in Keras 3 it takes no mask: a model hands it none, so padded steps count too.
     """
 
     _RANK, _KIND = 1, "max"
+
+    def call(self, inputs):
+        return super().call(inputs)
 
 
 class GlobalAveragePooling1D(_GlobalPooling):
