@@ -13,6 +13,7 @@ from ..dataset import UnaryDataset
 from ..spec import DatasetSpec, TensorSpec
 from . import _call, _trace
 from .flat_map import dataset_from
+from .padded_batch import _flat, _is_shape, _per_component
 from .window import ListDataset
 
 
@@ -100,5 +101,32 @@ def bucket_by_sequence_length(dataset, element_length_func, bucket_boundaries,
                 window.element_spec)
         return window.padded_batch(sizes[key], shapes, padding_values, drop_remainder)
 
-    return GroupByWindowDataset(dataset, bucket, batch_bucket,
-                                window_size_func=lambda key: sizes[int(key)])
+    return BucketDataset(dataset, bucket, batch_bucket,
+                         window_size_func=lambda key: sizes[int(key)],
+                         padded_shapes=None if no_padding else padded_shapes)
+
+
+class BucketDataset(GroupByWindowDataset):
+    """`bucket_by_sequence_length`'s grouping, whose spec is TensorFlow's rule rather than a
+    trace: the batch size and the boundary padding are looked up by bucket at run time, so the
+    batch dimension is unknown, and so is every size padded to a boundary; sizes known in the
+    input (or given in `padded_shapes`) stay known."""
+
+    _stage = "bucket_by_sequence_length"
+
+    def __init__(self, input_dataset, key_func, reduce_func, window_size_func, padded_shapes):
+        super().__init__(input_dataset, key_func, reduce_func,
+                         window_size_func=window_size_func)
+        self._padded_shapes = padded_shapes
+
+    def _element_spec(self):
+        spec = self._input.element_spec
+        if self._padded_shapes is None:
+            shapes = structure.map_structure(lambda leaf: leaf.shape, spec)
+        else:
+            shapes = _per_component(spec, self._padded_shapes, _is_shape)
+        return structure.pack_like(spec, [
+            TensorSpec(None if shape is None else
+                       (None,) + tuple(None if size is None or int(size) == -1 else int(size)
+                                       for size in shape), leaf.dtype)
+            for leaf, shape in zip(structure.flatten(spec), _flat(shapes, spec))])
