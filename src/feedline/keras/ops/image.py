@@ -50,15 +50,24 @@ def _back_to(result, dtype):
 
 @plain
 def rgb_to_grayscale(images, data_format=None):
-    """Luma of RGB `images` (one channel, the images' dtype)."""
+    """Luma of RGB `images` (one channel, the images' dtype); one-channel images unchanged.
+
+    Integer images are weighted in floatx() and cast back, which truncates toward zero
+    (Keras' TensorFlow backend ends with `tf.cast`), so 0.9 * 255 = 229.5 gives 229.
+
+    Raises:
+        ValueError: for images of rank other than 3 or 4, or with neither 1 nor 3 channels.
+    """
     images = array(images)
+    if images.ndim not in (3, 4) or images.shape[-1] not in (1, 3):
+        raise ValueError(f"rgb_to_grayscale: images must have shape (height, width, 3) or "
+                         f"(batch, height, width, 3) (or 1 channel), got {images.shape}")
+    if images.shape[-1] == 1:
+        return images.copy()
     dtype = _dtypes.floating(images.dtype)
     weights = np.array([0.2989, 0.5870, 0.1140], dtype)
     gray = (images.astype(dtype) @ weights)[..., None]
-    if images.dtype.kind in "iu":  # Keras hands integer images back in their dtype
-        info = np.iinfo(images.dtype)
-        return np.clip(np.round(gray), info.min, info.max).astype(images.dtype)
-    return gray.astype(dtype)
+    return gray.astype(images.dtype)
 
 
 def rgb_to_hsv(images, data_format=None):

@@ -37,28 +37,33 @@ def relu(x):
 
 
 def relu6(x):
-    """min(max(x, 0), 6)."""
-    return fl_nn.relu6(_float(x))
+    """min(max(x, 0), 6); integers keep their dtype (TensorFlow's Relu6 takes them)."""
+    return fl_nn.relu6(tensor(x))
 
 
 def sigmoid(x):
-    """1 / (1 + exp(-x))."""
-    return fl_nn.sigmoid(_float(x))
+    """1 / (1 + exp(-x)).
+
+    Keras' TensorFlow backend hands `x` to `tf.nn.sigmoid` uncast, so integers and bools
+    raise `InvalidArgumentError` (JAX's backend would compute them in floatx()); so do
+    softplus, softsign, silu, log_sigmoid, elu, selu, glu, softmax and log_softmax.
+    """
+    return fl_nn.sigmoid(tensor(x))
 
 
 def softplus(x):
     """log(1 + exp(x)), computed without overflow."""
-    return fl_nn.softplus(_float(x))
+    return fl_nn.softplus(tensor(x))
 
 
 def softsign(x):
     """x / (1 + |x|)."""
-    return fl_nn.softsign(_float(x))
+    return fl_nn.softsign(tensor(x))
 
 
 def silu(x):
     """x * sigmoid(x) (also called swish)."""
-    return fl_nn.silu(_float(x))
+    return fl_nn.silu(tensor(x))
 
 
 swish = silu
@@ -66,31 +71,31 @@ swish = silu
 
 def log_sigmoid(x):
     """log(sigmoid(x)), computed without overflow."""
-    return -softplus(fl_ops.negative(_float(x)))
+    return fl_ops.negative(softplus(fl_ops.negative(tensor(x))))
 
 
 def leaky_relu(x, negative_slope=0.2):
     """x above 0, `negative_slope` * x below (Keras' default slope is 0.2)."""
-    return fl_nn.leaky_relu(_float(x), alpha=negative_slope)
+    return fl_nn.leaky_relu(tensor(x), alpha=negative_slope)  # TF casts ints to float32
 
 
 def elu(x, alpha=1.0):
     """x above 0, alpha * (exp(x) - 1) below."""
-    x = _float(x)
+    x = fl_nn.elu(tensor(x))  # TensorFlow's Elu refuses integers
     if alpha == 1.0:
-        return fl_nn.elu(x)
+        return x
     return _elementwise(
-        lambda v: np.where(v > 0, v, alpha * np.expm1(v)))(x)
+        lambda v: np.where(v > 0, v, alpha * v))(x)
 
 
 def selu(x):
     """scale * elu(x, alpha) with the self-normalizing constants."""
-    return fl_nn.selu(_float(x))
+    return fl_nn.selu(tensor(x))
 
 
 def gelu(x, approximate=True):
     """x * Phi(x), Phi the normal CDF (its tanh approximation by default, as Keras)."""
-    return fl_nn.gelu(_float(x), approximate=approximate)
+    return fl_nn.gelu(tensor(x), approximate=approximate)  # ints: ValueError, as TF
 
 
 def _elementwise(function):
@@ -169,7 +174,7 @@ def glu(x, axis=-1):
     Raises:
         ValueError: when that axis has an odd size.
     """
-    x = _float(x)
+    x = tensor(x)
     if x.shape[axis] % 2:
         raise ValueError(f"glu: axis {axis} must have an even size, got {x.shape[axis]}; "
                          "pad or slice it first")
@@ -179,7 +184,7 @@ def glu(x, axis=-1):
 
 def softmax(x, axis=-1):
     """exp(x) / sum(exp(x)) along `axis` (all axes when None)."""
-    x = _float(x)
+    x = tensor(x)
     if axis is None:
         return fl_ops.reshape(fl_nn.softmax(fl_ops.reshape(x, [-1])), list(x.shape))
     return fl_nn.softmax(x, axis=axis)
@@ -187,7 +192,7 @@ def softmax(x, axis=-1):
 
 def log_softmax(x, axis=-1):
     """log(softmax(x)) along `axis`, computed without overflow."""
-    x = _float(x)
+    x = tensor(x)
     if axis is None:
         return fl_ops.reshape(fl_nn.log_softmax(fl_ops.reshape(x, [-1])), list(x.shape))
     return fl_nn.log_softmax(x, axis=axis)
@@ -195,7 +200,13 @@ def log_softmax(x, axis=-1):
 
 @plain
 def sparsemax(x, axis=-1):
-    """The Euclidean projection of `x` onto the probability simplex along `axis`."""
+    """The Euclidean projection of `x` onto the probability simplex along `axis`.
+
+    Each slice sums to 1 (Keras' docs: sparsemax returns a probability distribution).
+    Keras 3.15's own code takes its threshold from the sum of all cumulative sums in the
+    support, which breaks that whenever more than one value survives (keras-team/keras
+    issue 23425, fixed by pull request 23469); this follows the documented definition.
+    """
     x = array(_float(x))
     moved = np.moveaxis(x, axis, -1)
     ordered = -np.sort(-moved, axis=-1)
@@ -332,7 +343,7 @@ def depthwise_conv(inputs, kernel, strides=1, padding="valid", data_format=None,
 
 def _pool(fl_pool):
     def pool(inputs, pool_size, strides=None, padding="valid", data_format=None):
-        inputs = _float(inputs)
+        inputs = tensor(inputs)  # TF's MaxPool keeps integer dtypes; its AvgPool refuses them
         rank = inputs.ndim - 2
         size = _same_length(pool_size, rank, "pool_size")
         steps = size if strides is None else _same_length(strides, rank, "strides")

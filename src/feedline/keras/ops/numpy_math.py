@@ -30,8 +30,10 @@ def _numpy_unary(function, rule):
     def compute(x):
         x = array(x)
         dtype = rule(x.dtype)
+        # a test (isnan, signbit ...) looks at x as it is; the others compute in `dtype`
+        operand = x if dtype == "bool" else x.astype(dtype)
         with np.errstate(all="ignore"):
-            return np.asarray(function(x.astype(dtype))).astype(dtype)
+            return np.asarray(function(operand)).astype(dtype)
     return plain(compute)
 
 
@@ -41,6 +43,11 @@ def _to_bool(dtype):
 
 def _square_dtype(dtype):
     return "int32" if _dtypes.standardize_dtype(dtype) == "bool" else dtype
+
+
+def _signbit(x):
+    """np.signbit, which refuses bools (Keras gives False for them)."""
+    return np.zeros(x.shape, bool) if x.dtype == np.bool_ else np.signbit(x)
 
 
 def _sinc(x):
@@ -92,7 +99,7 @@ _UNARY = {
     "isneginf": (None, np.isneginf, _to_bool, "True where x is -inf"),
     "isposinf": (None, np.isposinf, _to_bool, "True where x is +inf"),
     "isreal": (None, np.isreal, _to_bool, "True where the imaginary part is 0"),
-    "signbit": (None, np.signbit, _to_bool, "True where the sign bit is set (-0.0 too)"),
+    "signbit": (None, _signbit, _to_bool, "True where the sign bit is set (-0.0 too)"),
     "logical_not": (None, np.logical_not, _to_bool, "not x (nonzero counts as True)"),
     "bitwise_not": (None, np.invert, same, "bits of x flipped (integers and bools)"),
 }
@@ -102,7 +109,9 @@ _UNARY["bitwise_invert"] = _UNARY["bitwise_not"]
 for _name, (_fl_op, _np_fn, _rule, _what) in _UNARY.items():
     _doc = f"Elementwise {_what} (keras.ops.{_name})."
     if _fl_op is not None:
-        globals()[_name] = unary(_fl_op, _rule, _name, _doc, for_bool=np.copy)
+        # TensorFlow's backend returns bools unchanged from abs; tf.negative refuses them
+        globals()[_name] = unary(_fl_op, _rule, _name, _doc,
+                                 for_bool=None if _name == "negative" else np.copy)
     else:
         _op = _numpy_unary(_np_fn, _rule)
         _op.__name__ = _op.__qualname__ = _name
@@ -210,6 +219,8 @@ def round(x, decimals=0):
     [0.0, 2.0, 2.0]
     """
     x = array(x)
+    if x.dtype == np.bool_:  # tf.round takes no bools (Keras' TensorFlow backend calls it)
+        return fl_math.round(x)
     return np.round(x, decimals).astype(x.dtype)
 
 
