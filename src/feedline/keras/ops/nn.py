@@ -307,54 +307,8 @@ def psnr(x1, x2, max_val):
     return np.asarray(20 * math.log10(max_val) - 10 * np.log10(mse)).astype(a.dtype)
 
 
-def _same_length(value, rank, what):
-    values = [value] * rank if isinstance(value, int) else list(value)
-    if len(values) != rank:
-        raise ValueError(f"{what} needs {rank} values (one per spatial axis), got {value!r}")
-    return values
-
-
-def conv(inputs, kernel, strides=1, padding="valid", data_format=None, dilation_rate=1):
-    """The N-D convolution of channels-last `inputs` with `kernel` (spatial..., in, out).
-
-    Raises:
-        ValueError: for channels_first data or a padding other than "valid"/"same".
-    """
-    inputs, kernel = _float(inputs), tensor(kernel)
-    if data_format not in (None, "channels_last"):
-        raise ValueError("conv: only data_format='channels_last' is supported; transpose "
-                         "the input to (batch, ..., channels) first")
-    rank = inputs.ndim - 2
-    return fl_nn.convolution(inputs, tensor(kernel, inputs.dtype),
-                             strides=_same_length(strides, rank, "conv: strides"),
-                             padding=padding.upper(),
-                             dilations=_same_length(dilation_rate, rank, "conv: dilation_rate"))
-
-
-def depthwise_conv(inputs, kernel, strides=1, padding="valid", data_format=None,
-                   dilation_rate=1):
-    """Each input channel convolved with its own filters (a 2-D channels-last `inputs`)."""
-    inputs = _float(inputs)
-    return fl_nn.depthwise_conv2d(inputs, tensor(kernel, inputs.dtype),
-                                  strides=[1] + _same_length(strides, 2, "strides") + [1],
-                                  padding=padding.upper(),
-                                  dilations=_same_length(dilation_rate, 2, "dilation_rate"))
-
-
-def _pool(fl_pool):
-    def pool(inputs, pool_size, strides=None, padding="valid", data_format=None):
-        inputs = tensor(inputs)  # TF's MaxPool keeps integer dtypes; its AvgPool refuses them
-        rank = inputs.ndim - 2
-        size = _same_length(pool_size, rank, "pool_size")
-        steps = size if strides is None else _same_length(strides, rank, "strides")
-        return fl_pool(inputs, ksize=size, strides=steps, padding=padding.upper())
-    return pool
-
-
-max_pool = _pool(fl_nn.max_pool)
-average_pool = _pool(fl_nn.avg_pool)
-max_pool.__doc__ = "The largest value in each `pool_size` window (channels-last)."
-average_pool.__doc__ = "The mean of each `pool_size` window (channels-last)."
-
+from .nn_conv import *  # noqa: E402,F401,F403 - convolution and pooling
+from .nn_attention import *  # noqa: E402,F401,F403 - normalization layers' ops, attention
+from .nn_ctc import *  # noqa: E402,F401,F403 - CTC loss and greedy decoding
 
 __all__ = [name for name in globals() if name not in _IMPORTED and not name.startswith("_")]
