@@ -36,6 +36,13 @@ class Case:
         return Case(dataset, spec, cardinality, f"{self.text}.{text}", together, self.folder)
 
 
+def unpacked(spec, function):
+    """`function(element)` as a map function: TensorFlow unpacks a top-level tuple."""
+    if isinstance(spec, tuple):
+        return lambda *parts: function(tuple(parts))
+    return function
+
+
 def leaves(spec):
     return structure.flatten(spec)
 

@@ -17,7 +17,6 @@ from the ops' documented shape rules). For every pipeline:
 
 import itertools
 
-import numpy as np
 import pytest
 
 import feedline as fl
