@@ -109,3 +109,12 @@ def test_dot_of_inputs_of_other_ranks_follows_batch_dot():
     np.testing.assert_allclose(out, np.einsum("bike,bkj->biej", x, y), rtol=1e-5, atol=1e-6)
     layer = layers.Dot(axes=(2, 1), dtype="float64")
     assert_gradients_match(lambda a, b: layer([a, b]), x, y)
+
+
+def test_elementwise_merges_refuse_different_batch_sizes_as_keras_3():
+    """Keras 3's merge layers broadcast feature axes but raise ValueError ("Cannot merge
+    tensors with different batch sizes") for inputs whose first axes differ."""
+    with pytest.raises(ValueError, match="batch sizes"):
+        layers.Multiply()([np.ones((2, 3), np.float32), np.ones((1, 3), np.float32)])
+    out = layers.Average()([np.ones((2, 3), np.float32), np.zeros((2, 1), np.float32)])
+    assert out.numpy().tolist() == [[0.5] * 3] * 2

@@ -37,6 +37,10 @@ class _Merge(Layer):
                              f"{self._EXACTLY} inputs, got {len(inputs)}")
         tensors = [self._cast(x) for x in inputs]
         shapes = [tuple(np.shape(x)) for x in tensors]
+        if self._ELEMENTWISE and len({shape[0] for shape in shapes if shape}) > 1:
+            # Keras broadcasts the other axes but never the batch axis.
+            raise ValueError(f"{self.name}: cannot merge tensors with different batch sizes, "
+                             f"got shapes {shapes}; give every input the same first axis")
         try:
             if self._ELEMENTWISE:
                 np.broadcast_shapes(*shapes)
