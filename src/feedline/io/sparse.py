@@ -11,7 +11,7 @@ largest of each dimension, and `unbatch` splits it back into rows.
 >>> st.to_dense().tolist()
 [[0, 5], [0, 0], [7, 0]]
 >>> SparseTensor([[0], [2]], [1, 2], [3]).dtype, SparseTensor([[0]], [0.5], [1]).dtype
-(dtype('int32'), dtype('float32'))
+(tf.int32, tf.float32)
 >>> batch_sparse([SparseTensor([[1]], np.array([4]), [2]), SparseTensor([[0]], np.array([6]), [1])])
 SparseTensor(indices=[[0, 1], [1, 0]], values=array([4, 6]), dense_shape=[2, 2])
 """
