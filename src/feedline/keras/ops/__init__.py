@@ -15,13 +15,15 @@ import sys
 import types
 
 from . import core, image, linalg, math, nn  # noqa: F401
-from . import numpy_create, numpy_math, numpy_reduce, numpy_shape
+from . import numpy_create, numpy_extra, numpy_math, numpy_reduce, numpy_shape
 from ._dtypes import result_type  # noqa: F401
 from .core import *  # noqa: F401,F403
 from .linalg import *  # noqa: F401,F403
 from .math import *  # noqa: F401,F403
 from .nn import *  # noqa: F401,F403
+from .math_signal import *  # noqa: F401,F403
 from .numpy_create import *  # noqa: F401,F403
+from .numpy_extra import *  # noqa: F401,F403
 from .numpy_math import *  # noqa: F401,F403
 from .numpy_reduce import *  # noqa: F401,F403
 from .numpy_shape import *  # noqa: F401,F403
@@ -29,7 +31,7 @@ from .core import shape, slice, unstack  # noqa: F401,E402 - core's, not numpy_s
 
 # `keras.ops.numpy` gathers the NumPy-like families in one namespace.
 numpy = types.ModuleType(f"{__name__}.numpy", "keras.ops.numpy: the NumPy-like functions.")
-for _module in (numpy_create, numpy_math, numpy_reduce, numpy_shape):
+for _module in (numpy_create, numpy_extra, numpy_math, numpy_reduce, numpy_shape):
     for _name in _module.__all__:
         setattr(numpy, _name, getattr(_module, _name))
 sys.modules[numpy.__name__] = numpy

@@ -106,3 +106,7 @@ def crop_images(images, top_cropping=None, left_cropping=None, bottom_cropping=N
 
 
 __all__ = [name for name in globals() if name not in _IMPORTED and not name.startswith("_")]
+
+from .image_geometry import affine_transform, extract_patches, map_coordinates  # noqa: E402
+
+__all__ += ["affine_transform", "extract_patches", "map_coordinates"]

@@ -115,4 +115,28 @@ def svd(x, full_matrices=True, compute_uv=True):
     return SVDResult(_cast(u, x), _cast(s, x), _cast(vh, x))
 
 
+@plain
+def lu_factor(x):
+    """(lu, permutation) of a square `x`, as Keras' TensorFlow backend returns them.
+
+    `lu` packs L (unit diagonal, below) and U (on and above); the second result is
+    `tf.math.invert_permutation` of the row order `tf.linalg.lu` gives (JAX's backend returns
+    LAPACK pivots instead). For a 2 x 2 matrix with one row swap both are [1, 0].
+
+    Raises:
+        ValueError: for a matrix that is not 2-D and square (TensorFlow's backend needs it).
+    """
+    x = _float(x)
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"lu_factor: LU decomposition is only supported for square "
+                         f"matrices on TensorFlow's backend, got shape {x.shape}")
+    from ... import linalg as fl_linalg
+    lu, order = fl_linalg.lu(x)
+    order = np.asarray(order)
+    inverse = np.empty_like(order)
+    np.put_along_axis(inverse, order, np.arange(order.shape[-1], dtype=order.dtype)
+                      * np.ones_like(order), axis=-1)
+    return np.asarray(lu).astype(x.dtype), inverse
+
+
 __all__ = [name for name in globals() if name not in _IMPORTED and not name.startswith("_")]

@@ -152,4 +152,6 @@ def irfft(x, fft_length=None):
     return np.fft.irfft(value, n=fft_length).astype(dtype)
 
 
+from .math_signal import cdist, istft, stft  # noqa: E402,F401 - keras.ops.math has them
+
 __all__ = [name for name in globals() if name not in _IMPORTED and not name.startswith("_")]

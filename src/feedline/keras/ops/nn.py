@@ -1,4 +1,5 @@
-"""`keras.ops.nn`: activations, softmax, one-hot, losses, normalization, convolution, pooling.
+"""`keras.ops.nn`: activations, softmax, one-hot, losses and batch statistics (convolution,
+pooling, normalization layers, attention and CTC live in nn_conv, nn_attention, nn_ctc).
 
 Activations keep a float input's dtype and compute integers in floatx(); `relu`, `relu6` and
 `hard_tanh` keep integer dtypes. Where feedline has the op (`fl.nn.relu`, `fl.nn.softmax`,
