@@ -127,3 +127,17 @@ def test_ema_overwrites_the_variables_with_their_average_every_n_steps():
 def test_ema_momentum_outside_zero_one_is_refused():
     with pytest.raises(ValueError, match="ema_momentum"):
         fl.keras.optimizers.Adam(use_ema=True, ema_momentum=1.5)
+
+
+@pytest.mark.parametrize("name, expected", [  # values from Keras 3.15, JAX backend
+    ("Adamax", [0.835526, -1.865755]),
+    ("Lion", [1.0, -2.0]),  # two opposite signs: the second step undoes the first
+])
+def test_adamax_and_lion_take_kerass_steps(name, expected):
+    """keras.io/api/optimizers/adamax/ and .../lion/ with learning_rate 0.1."""
+    w = fl.Variable(np.array([1.0, -2.0], np.float32))
+    opt = fl.keras.optimizers.get(name.lower())
+    opt.learning_rate = 0.1
+    for grad in ([0.5, -1.0], [2.0, 0.25] if name == "Adamax" else [-2.0, 0.25]):
+        opt.apply_gradients([(np.array(grad, np.float32), w)])
+    np.testing.assert_allclose(w.numpy(), expected, rtol=1e-5)

@@ -242,14 +242,15 @@ class Adam(Optimizer):
 
 
 from .optimizers_more import Adadelta, Adagrad, AdamW, Nadam, RMSprop  # noqa: E402,F401
+from .optimizers_adamax_lion import Adamax, Lion  # noqa: E402,F401
 
 _BY_NAME = {"sgd": SGD, "adam": Adam, "nadam": Nadam, "rmsprop": RMSprop, "adamw": AdamW,
-            "adagrad": Adagrad, "adadelta": Adadelta}
+            "adagrad": Adagrad, "adadelta": Adadelta, "adamax": Adamax, "lion": Lion}
 
 
 def get(identifier):
     """An optimizer from a name ("sgd", "adam", "adamw", "nadam", "rmsprop", "adagrad",
-    "adadelta") or an optimizer.
+    "adadelta", "adamax", "lion") or an optimizer.
 
     Raises:
         ValueError: for an unknown name, listing the known ones.
