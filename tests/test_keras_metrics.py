@@ -31,3 +31,19 @@ def test_root_mean_squared_error_weights_each_squared_error():
     m = metrics.RootMeanSquaredError()
     m.update_state([0.0, 0.0, 0.0], [1.0, 2.0, 3.0], sample_weight=[1.0, 0.0, 2.0])
     assert float(m.result()) == pytest.approx(np.sqrt(19 / 3), rel=1e-6)
+
+
+def test_loss_based_metrics_accuracy_and_sum_give_kerass_values():
+    """keras.io/api/metrics/ (probabilistic, regression and accuracy metrics, Sum);
+    values from Keras 3.15, JAX backend."""
+    cosine = metrics.CosineSimilarity()
+    cosine.update_state(np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([[2.0, 0.0], [1.0, 1.0]]))
+    assert float(cosine.result()) == pytest.approx(0.853553, rel=1e-5)  # (1 + 0.7071) / 2
+    exact = metrics.Accuracy()
+    exact.update_state(np.array([[1], [2], [3]]), np.array([1, 0, 3]))
+    assert float(exact.result()) == pytest.approx(2 / 3)
+    total = metrics.Sum()
+    total.update_state(np.array([[1.0, 2.0], [3.0, 4.0]]), sample_weight=[1.0, 0.5])
+    assert float(total.result()) == 6.5  # 1 * (1 + 2) + 0.5 * (3 + 4)
+    assert isinstance(metrics.get("sparse_categorical_crossentropy"),
+                      metrics.SparseCategoricalCrossentropy)

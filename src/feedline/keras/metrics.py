@@ -64,10 +64,10 @@ def _same_rank(values, weight):
     return values, weight
 
 
-def samplewise(values, sample_weight):
+def samplewise(values, sample_weight, reduce=np.mean):
     """Keras 3's reduction of a batch's values to one (weighted) value per sample: values
-    are averaged over the axes the weights lack, multiplied by the weights, then both are
-    averaged over all but the first axis. Returns `(values, weights or None)`.
+    are averaged (`reduce`) over the axes the weights lack, multiplied by the weights, then
+    both are averaged over all but the first axis. Returns `(values, weights or None)`.
 
     >>> values, weights = samplewise(np.ones((2, 3)), np.array([1.0, 2.0]))
     >>> values.tolist(), weights.tolist()
@@ -79,13 +79,13 @@ def samplewise(values, sample_weight):
         weight = np.asarray(_plain(sample_weight), dtype=np.float64)
         values, weight = _same_rank(values, weight)
         if values.ndim > weight.ndim:
-            values = values.mean(axis=tuple(range(weight.ndim, values.ndim)))
+            values = reduce(values, axis=tuple(range(weight.ndim, values.ndim)))
         weight = np.broadcast_to(weight, values.shape)
         values = values * weight
         if weight.ndim > 1:
-            weight = weight.mean(axis=tuple(range(1, weight.ndim)))
+            weight = reduce(weight, axis=tuple(range(1, weight.ndim)))
     if values.ndim > 1:
-        values = values.mean(axis=tuple(range(1, values.ndim)))
+        values = reduce(values, axis=tuple(range(1, values.ndim)))
     return values, weight
 
 
@@ -231,8 +231,16 @@ from .metrics_more import (BY_NAME as _MORE, Precision, Recall,  # noqa: E402
 _BY_NAME.update(_MORE)
 from .metrics_iou import MeanIoU  # noqa: E402
 from .metrics_auc import AUC  # noqa: E402
+from .metrics_losses import (Accuracy, BinaryCrossentropy, CategoricalCrossentropy,  # noqa: E402
+                             CosineSimilarity, Hinge, KLDivergence, LogCoshError, Poisson,
+                             SparseCategoricalCrossentropy, Sum)
 
 _BY_NAME["auc"] = AUC
+_BY_NAME.update({"binary_crossentropy": BinaryCrossentropy,
+                 "categorical_crossentropy": CategoricalCrossentropy,
+                 "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
+                 "kl_divergence": KLDivergence, "poisson": Poisson, "hinge": Hinge,
+                 "logcosh": LogCoshError, "cosine_similarity": CosineSimilarity})
 from .metrics_counts import (BY_NAME as _COUNTS, FalseNegatives, FalsePositives,  # noqa: E402
                              TrueNegatives, TruePositives)
 
