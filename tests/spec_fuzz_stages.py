@@ -268,11 +268,6 @@ def stage_directed(rng, case):
     """sample_from_datasets / choose_from_datasets (directed_interleave_op.py): the common
     spec of the inputs; directed_interleave_dataset_op.cc: infinite when an input is, else
     unknown."""
-    if any(isinstance(leaf, RaggedTensorSpec) and leaf.ragged_rank == 0
-           for leaf in leaves(case.spec)):
-        # Known gap (reported): a batch after these stages cannot see, without calling a
-        # function, that dense rows of a ragged_rank-0 component must batch as ragged.
-        return None
     others = [case.dataset, case.dataset.skip(1)]
     card = INF if case.cardinality == INF else UNK
     if rng.random() < 0.5:

@@ -33,3 +33,16 @@ def test_batch_of_zipped_ragged_rows_gives_ragged_batches_as_its_spec_says():
     ds = Dataset.zip((rows, Dataset.range(3))).batch(2)
     assert ds.element_spec[0] == fl.RaggedTensorSpec((None, None), fl.int32, 1)
     assert [x.to_list() for x, _ in ds] == [[[1, 2], [3]], [[]]]
+
+
+def test_batch_after_sample_from_datasets_sees_its_ragged_rows():
+    """sample_from_datasets/choose_from_datasets make their spec from the inputs' (no user
+    function), so a batch after them batches ragged rows as ragged, as TensorFlow does."""
+    rows = Dataset.from_tensor_slices(fl.ragged.constant([[1, 2], [3], []]))
+    for mixed in (Dataset.sample_from_datasets([rows, rows], seed=1),
+                  Dataset.choose_from_datasets([rows, rows], Dataset.range(2).repeat(3))):
+        ds = mixed.batch(3)
+        # Iterated before anyone asks for the spec: batch must find it out by itself.
+        batches = [batch.to_list() for batch in ds]
+        assert sorted(sum(batches, [])) == sorted([[1, 2], [3], []] * 2)
+        assert ds.element_spec == fl.RaggedTensorSpec((None, None), fl.int32, 1)

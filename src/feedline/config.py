@@ -25,12 +25,17 @@ _threads = {"inter_op": 0, "intra_op": 0}  # 0: "let the system choose", TensorF
 
 
 def executing_eagerly():
-    """True: every op runs at once and returns values (there is no graph mode here).
+    """True, except while a function is being traced for its output spec (a `Dataset.map`
+    function asked for its `element_spec`, or `fl.function`), where TensorFlow also says
+    False. TensorFlow says False whenever a dataset function runs, because it only ever runs
+    as a graph; Feedline then runs the Python function on each element, eagerly, and says True.
 
     >>> executing_eagerly()
     True
     """
-    return True
+    from .data import tracing  # the data package imports this module
+
+    return not tracing.active()
 
 
 def list_physical_devices(device_type=None):

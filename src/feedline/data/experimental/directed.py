@@ -68,6 +68,7 @@ class DirectedInterleaveDataset(Dataset):
     """Elements of `datasets`, each taken from the input the next choice names."""
 
     _stage = "directed_interleave"
+    _spec_from_inputs = True  # its spec is made from the inputs' specs (see batch._known_spec)
 
     def __init__(self, datasets, choices, stop_on_empty_dataset, caller):
         self._datasets = datasets
