@@ -290,3 +290,19 @@ def test_variance_scaling_normal_is_truncated_and_axes_choose_the_fans():
     wide = initializers.GlorotUniform(seed=1, input_axes=[0, 1], output_axes=[2])
     assert wide._fans((2, 3, 4)) == (6, 4)
     assert wide.get_config() == {"seed": 1, "input_axes": [0, 1], "output_axes": [2]}
+
+
+def test_auto_contrast_and_solarization_load_kerass_configs_with_data_format():
+    """Keras 3.15 writes data_format in both configs (recorded from Keras 3.15, JAX)."""
+    policy = {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"},
+              "registered_name": None}
+    contrast = layers.AutoContrast.from_config(
+        {"name": "auto_contrast", "trainable": True, "dtype": policy,
+         "data_format": "channels_last", "value_range": [0, 255]})
+    solarize = layers.Solarization.from_config(
+        {"name": "solarization", "trainable": True, "dtype": policy,
+         "data_format": "channels_last", "value_range": [0, 255],
+         "addition_factor": [0, 0.0], "threshold_factor": [0, 0.0], "seed": None})
+    image = np.arange(12, dtype=np.float32).reshape(1, 2, 2, 3)
+    assert contrast(image).shape == solarize(image, training=False).shape == (1, 2, 2, 3)
+    assert contrast.get_config()["data_format"] == "channels_last"

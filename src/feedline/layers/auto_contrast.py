@@ -13,16 +13,16 @@ import numpy as np
 
 from ._base import Layer
 from ._image_ranges import check_value_range, rescale
-from .resizing import image_batch, image_output
+from .resizing import check_data_format, image_batch, image_output
 
 
 class AutoContrast(Layer):
     """Stretch each channel of each image to span `value_range`."""
 
-    def __init__(self, value_range=(0, 255), name=None, **kwargs):
+    def __init__(self, value_range=(0, 255), data_format=None, name=None, **kwargs):
         super().__init__(name, **kwargs)
         self.value_range = check_value_range(value_range, "AutoContrast")
-        self.data_format = "channels_last"
+        self.data_format = check_data_format(data_format, "AutoContrast")
 
     def call(self, inputs, training=True):
         batch, single = image_batch(inputs, self)
@@ -39,4 +39,4 @@ class AutoContrast(Layer):
         return image_output(out, single, self)
 
     def _config(self):
-        return {"value_range": list(self.value_range)}
+        return {"data_format": self.data_format, "value_range": list(self.value_range)}

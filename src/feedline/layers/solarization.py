@@ -23,7 +23,7 @@ import numpy as np
 from ._base import Layer
 from ._image_ranges import check_value_range, rescale
 from ..random.seed_generator import layer_seed_generator, layer_uniform
-from .resizing import image_batch, image_output
+from .resizing import check_data_format, image_batch, image_output
 
 
 def _unit_factor(factor, argument):
@@ -47,12 +47,13 @@ class Solarization(Layer):
     """Invert each image's values above a random threshold, after a random addition."""
 
     def __init__(self, addition_factor=0.0, threshold_factor=0.0, value_range=(0, 255),
-                 seed=None, name=None, **kwargs):
+                 seed=None, data_format=None, name=None, **kwargs):
         super().__init__(name, **kwargs)
         self.addition_factor = _unit_factor(addition_factor, "addition_factor")
         self.threshold_factor = _unit_factor(threshold_factor, "threshold_factor")
         self.value_range = check_value_range(value_range, "Solarization")
-        self.seed, self.data_format = seed, "channels_last"
+        self.seed = seed
+        self.data_format = check_data_format(data_format, "Solarization")
         self.generator = layer_seed_generator(seed, "Solarization")
 
     def call(self, inputs, training=True):
@@ -75,4 +76,5 @@ class Solarization(Layer):
     def _config(self):
         return {"addition_factor": list(self.addition_factor),
                 "threshold_factor": list(self.threshold_factor),
-                "value_range": list(self.value_range), "seed": self.seed}
+                "value_range": list(self.value_range), "seed": self.seed,
+                "data_format": self.data_format}
