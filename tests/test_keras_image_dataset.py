@@ -336,9 +336,13 @@ def test_nearest_interpolation_keeps_uint8_as_tensorflows_resize_does(tmp_path):
     assert next(iter(ds.as_numpy_iterator()))[0].dtype == np.uint8
 
 
-def test_interpolations_feedline_lacks_and_unknown_ones_are_refused_at_the_call(tmp_path):
-    with pytest.raises(NotImplementedError, match="bilinear"):
-        image_dataset_from_directory(str(tmp_path), interpolation="bicubic")
+def test_every_keras_interpolation_resizes_and_unknown_ones_are_refused(tmp_path):
+    root = make_folder(tmp_path, [1, 1])
+    for interpolation in ("bicubic", "lanczos3", "lanczos5", "gaussian", "mitchellcubic"):
+        ds = image_dataset_from_directory(root, interpolation=interpolation, image_size=(3, 3),
+                                          verbose=False)
+        images, _ = next(iter(ds.as_numpy_iterator()))
+        assert images.shape[1:] == (3, 3, 3) and images.dtype == np.float32
     with pytest.raises(ValueError, match="interpolation='cubic'"):
         image_dataset_from_directory(str(tmp_path), interpolation="cubic")
 

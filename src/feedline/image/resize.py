@@ -1,4 +1,4 @@
-"""`resize`: TensorFlow 2's `tf.image.resize` for bilinear, nearest and area sampling.
+"""`resize`: TensorFlow 2's `tf.image.resize`, every `ResizeMethod`.
 
 Pixel `i` of an axis covers `[i, i + 1)`, and its centre is `i + 0.5` (half-pixel centres).
 An output pixel's centre maps back to the input at `(i + 0.5) * in_size / out_size`:
@@ -8,7 +8,9 @@ An output pixel's centre maps back to the input at `(i + 0.5) * in_size / out_si
   (a triangle filter as wide as one output pixel) when shrinking, so no input pixel is skipped;
 - nearest takes the input pixel that contains the point, and keeps the image's dtype;
 - area averages the input pixels under the output pixel's box, weighted by how much of each
-  is covered.
+  is covered;
+- bicubic, lanczos3, lanczos5, gaussian and mitchellcubic weigh the input pixels near the point
+  by a kernel of the distance (see `resize_kernels`).
 
 Arithmetic is float32, in TensorFlow's order, and the result is float32 (except nearest).
 
@@ -23,6 +25,7 @@ Arithmetic is float32, in TensorFlow's order, and the result is float32 (except 
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from . import resize_kernels
 from ._common import as_array, batched, unbatched
 from ..ops._eager import returns_tensors
 
@@ -40,18 +43,14 @@ class ResizeMethod:
     MITCHELLCUBIC = "mitchellcubic"
 
 
-_IMPLEMENTED = ("bilinear", "nearest", "area")
-_TENSORFLOW_ONLY = ("bicubic", "lanczos3", "lanczos5", "gaussian", "mitchellcubic")
+_IMPLEMENTED = ("bilinear", "nearest", "area") + tuple(resize_kernels.KERNELS)
 
 
 def _check_method(method):
     if method in _IMPLEMENTED:
         return method
-    if method in _TENSORFLOW_ONLY:
-        raise ValueError(f"resize: method={method!r} is a TensorFlow method feedline does not "
-                         f"implement; use one of {list(_IMPLEMENTED)}")
     raise ValueError(f"resize: unknown method={method!r}; use one of {list(_IMPLEMENTED)} "
-                     "(tf.image.ResizeMethod.BILINEAR, NEAREST_NEIGHBOR or AREA)")
+                     "(the values of tf.image.ResizeMethod)")
 
 
 def _check_size(size):
@@ -82,11 +81,12 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         images: one image `[height, width, channels]` or a batch
             `[batch, height, width, channels]`.
         size: two ints, the new height and width.
-        method: "bilinear" (default), "nearest" or "area" (`ResizeMethod`). TensorFlow's
-            other methods raise ValueError.
+        method: "bilinear" (default), "nearest", "area", "bicubic", "lanczos3", "lanczos5",
+            "gaussian" or "mitchellcubic" (`ResizeMethod`).
         preserve_aspect_ratio: fit inside `size` without distorting: the result is as large
             as possible, no larger than `size` on either axis, rounded as TensorFlow rounds.
-        antialias: with "bilinear", filter when shrinking (TensorFlow's triangle kernel).
+        antialias: filter when shrinking: the kernel is stretched to one output pixel
+            (bilinear's becomes TensorFlow's triangle kernel). Nearest and area ignore it.
             Nearest and area ignore it, as in TensorFlow.
         name: ignored (kept for TensorFlow's signature).
 
@@ -125,6 +125,12 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
     values = batch.astype(np.float32)
     if method == "area":
         out = _apply(values, _area_weights(height, new_height), _area_weights(width, new_width))
+    elif method == "bicubic" and not antialias:
+        out = _apply(values, resize_kernels.bicubic_weights(height, new_height),
+                     resize_kernels.bicubic_weights(width, new_width))
+    elif method in resize_kernels.KERNELS:
+        out = _apply(values, resize_kernels.span_weights(height, new_height, method, antialias),
+                     resize_kernels.span_weights(width, new_width, method, antialias))
     elif antialias and (new_height < height or new_width < width):
         out = _apply(values, _triangle_weights(height, new_height),
                      _triangle_weights(width, new_width))

@@ -32,7 +32,6 @@ from ...io.raw import read_file
 
 KERAS_INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5",
                         "gaussian", "mitchellcubic")
-IMPLEMENTED_INTERPOLATIONS = ("bilinear", "nearest", "area")
 
 
 def crop_then_resize(image, size, interpolation):

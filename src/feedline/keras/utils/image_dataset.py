@@ -33,7 +33,7 @@ Found 3 files belonging to 2 classes.
 
 
 from . import _directory_listing as listing
-from ._image_loading import IMPLEMENTED_INTERPOLATIONS, KERAS_INTERPOLATIONS, load_image
+from ._image_loading import KERAS_INTERPOLATIONS, load_image
 
 ALLOWED_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")
 _CHANNELS = {"grayscale": 1, "rgb": 3, "rgba": 4}
@@ -53,10 +53,6 @@ def _check_image_arguments(color_mode, image_size, interpolation, crop_to_aspect
     if interpolation not in KERAS_INTERPOLATIONS:
         raise ValueError(f"interpolation={interpolation!r} is not one of "
                          f"{KERAS_INTERPOLATIONS}")
-    if interpolation not in IMPLEMENTED_INTERPOLATIONS:
-        raise NotImplementedError(f"interpolation={interpolation!r} is a TensorFlow resize "
-                                  "method feedline does not implement; use one of "
-                                  f"{IMPLEMENTED_INTERPOLATIONS}")
     if crop_to_aspect_ratio and pad_to_aspect_ratio:
         raise ValueError("crop_to_aspect_ratio and pad_to_aspect_ratio are both True; set "
                          "at most one of them")
