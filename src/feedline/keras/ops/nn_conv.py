@@ -18,6 +18,7 @@ import math
 
 import numpy as np
 
+from ...layers.conv_transpose import transposed_length
 from ...ops import nn as fl_nn
 from . import _dtypes
 from ._apply import array, plain, tensor
@@ -104,17 +105,6 @@ def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1, paddin
     return plain(lambda: array(result)[:, 0])() if rank == 1 else result
 
 
-def _transpose_length(size, kernel, stride, padding, output_padding, rate):
-    """One spatial length of a transposed convolution's output (Keras' rule)."""
-    kernel = (kernel - 1) * rate + 1
-    if padding == "valid":
-        extra = max(kernel, stride) - kernel if output_padding is None else output_padding
-        return (size - 1) * stride + kernel + extra
-    if output_padding is None:
-        return size * stride
-    return (size - 1) * stride + kernel % 2 + output_padding
-
-
 def conv_transpose(inputs, kernel, strides=1, padding="valid", output_padding=None,
                    data_format=None, dilation_rate=1):
     """The transposed convolution (the gradient of `conv`), `kernel` (spatial..., out, in).
@@ -134,8 +124,8 @@ def conv_transpose(inputs, kernel, strides=1, padding="valid", output_padding=No
     rates = _same_length(dilation_rate, rank, "dilation_rate")
     extras = [None] * rank if output_padding is None else \
         _same_length(output_padding, rank, "output_padding")
-    lengths = [_transpose_length(inputs.shape[1 + i], kernel.shape[i], steps[i],
-                                 padding.lower(), extras[i], rates[i]) for i in range(rank)]
+    lengths = [transposed_length(inputs.shape[1 + i], kernel.shape[i], steps[i], rates[i],
+                                 padding.lower(), extras[i]) for i in range(rank)]
     output_shape = [inputs.shape[0], *lengths, kernel.shape[-2]]
     return fl_nn.conv_transpose(inputs, kernel, output_shape, steps, padding=padding.upper(),
                                 dilations=rates)
