@@ -132,8 +132,8 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         out = _apply(values, resize_kernels.span_weights(height, new_height, method, antialias),
                      resize_kernels.span_weights(width, new_width, method, antialias))
     elif antialias and (new_height < height or new_width < width):
-        out = _apply(values, _triangle_weights(height, new_height),
-                     _triangle_weights(width, new_width))
+        out = _apply(values, resize_kernels.span_weights(height, new_height, method, True),
+                     resize_kernels.span_weights(width, new_width, method, True))
     else:
         out = _bilinear(values, _linear_points(height, new_height),
                         _linear_points(width, new_width))
@@ -185,13 +185,3 @@ def _area_weights(in_size, out_size):
     pixels = np.arange(in_size)[None, :]
     overlap = np.clip(np.minimum(ends, pixels + 1) - np.maximum(starts, pixels), 0, None)
     return (overlap / scale).astype(np.float32)
-
-
-def _triangle_weights(in_size, out_size):
-    """Triangle-filter weights, as wide as one output pixel when shrinking, rows sum to 1."""
-    inverse = float(in_size) / out_size
-    width = max(inverse, 1.0)
-    centres = (np.arange(out_size)[:, None] + 0.5) * inverse
-    distance = (np.arange(in_size)[None, :] + 0.5 - centres) / width
-    weights = np.clip(1.0 - np.abs(distance), 0.0, None)
-    return (weights / weights.sum(axis=1, keepdims=True)).astype(np.float32)

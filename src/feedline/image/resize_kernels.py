@@ -57,6 +57,11 @@ def _gaussian(x, radius=1.5):
     return np.where(x < radius, np.exp(-x * x / (2 * sigma * sigma)), 0.0)
 
 
+def _triangle(x):
+    """The tent: bilinear's kernel, used as such when antialiasing (radius 1)."""
+    return np.clip(1.0 - np.abs(x), 0.0, None)
+
+
 KERNELS = {  # method name -> (kernel, radius)
     "bicubic": (_keys_cubic, 2.0),
     "mitchellcubic": (_mitchell_cubic, 2.0),
@@ -64,12 +69,13 @@ KERNELS = {  # method name -> (kernel, radius)
     "lanczos5": (_lanczos(5.0), 5.0),
     "gaussian": (_gaussian, 1.5),
 }
+_SPAN_KERNELS = dict(KERNELS, bilinear=(_triangle, 1.0))
 
 
 def span_weights(in_size, out_size, method, antialias=False):
     """The (out_size x in_size) float32 weights of `method` along one axis (see the module
-    docstring)."""
-    kernel, radius = KERNELS[method]
+    docstring); "bilinear" gives the triangle kernel antialiased bilinear resizing uses."""
+    kernel, radius = _SPAN_KERNELS[method]
     inverse = np.float32(in_size) / np.float32(out_size)
     stretch = max(float(inverse), 1.0) if antialias else 1.0
     samples = (np.arange(out_size, dtype=np.float64) + 0.5) * float(inverse)
@@ -98,6 +104,7 @@ def bicubic_weights(in_size, out_size):
 
 
 def _normalised(weights):
+    """Rows scaled to sum to 1, except rows whose sum is too close to 0 to divide by."""
     totals = weights.sum(axis=1, keepdims=True)
-    safe = np.abs(totals) >= 1000 * np.finfo(np.float32).tiny
-    return np.where(safe, weights / np.where(safe, totals, 1.0), weights).astype(np.float32)
+    totals[np.abs(totals) < 1000 * np.finfo(np.float32).tiny] = 1.0
+    return (weights / totals).astype(np.float32)
