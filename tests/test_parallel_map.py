@@ -140,6 +140,28 @@ def test_process_errors_keep_their_type():
         list(Dataset.range(10).map(in_processes(fail_on_five), num_parallel_calls=2))
 
 
+def test_processes_end_when_the_error_is_dropped_without_waiting_for_the_garbage_collector():
+    """The error's traceback must not form a cycle that keeps the iterator (and its worker
+    processes) alive until `gc` happens to run."""
+    import gc
+    import multiprocessing
+
+    before = set(multiprocessing.active_children())
+    gc.disable()
+    try:
+        try:
+            list(Dataset.range(10).map(in_processes(fail_on_five), num_parallel_calls=2))
+        except ValueError:
+            pass
+        deadline = time.monotonic() + 10
+        while [p for p in multiprocessing.active_children() if p not in before] and \
+                time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert [p for p in multiprocessing.active_children() if p not in before] == []
+    finally:
+        gc.enable()
+
+
 def test_a_function_that_cannot_be_sent_to_a_process_is_a_clear_error():
     with pytest.raises(TypeError, match="cannot be sent to a worker process"):
         in_processes(lambda x: x)

@@ -348,7 +348,13 @@ def _process_caller(state, function, processes):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads (3.12+)
             future = executor.submit(_apply_in_process, function, element)
-        return future.result()
+        try:
+            return future.result()
+        finally:
+            # The future holds the error, and the error's traceback this frame: without the
+            # `del`, that cycle would keep the iterator and its processes alive until the
+            # garbage collector runs, long after the consumer dropped both.
+            del future
     return call_in_process
 
 
