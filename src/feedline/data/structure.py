@@ -150,6 +150,10 @@ def to_leaf(value):
 
 def to_element(value):
     """Convert a nested Python/NumPy value to an element (structures kept, leaves converted)."""
+    if type(value) is dict and not any(map(is_structure, value.values())):
+        # The usual map result (parsed features): one level, converted in place of sorting
+        # its keys to flatten and rebuild it.
+        return {key: to_leaf(leaf) for key, leaf in value.items()}
     if isinstance(value, (tuple, dict)):
         return map_structure(to_leaf, value)
     return to_leaf(value)
