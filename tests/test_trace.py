@@ -42,6 +42,26 @@ def test_stages_with_the_same_name_are_numbered():
     assert set(tracer.timeline().stages) == {"range", "map", "map#2"}
 
 
+def test_same_named_stages_are_numbered_by_their_place_in_the_pipeline_not_by_start_order():
+    first = Dataset.range(3).map(lambda x: x + 1)
+    second = first.map(lambda x: x * 2)
+    with trace() as tracer:
+        # The downstream map asks for its row first, as when its iterator starts first.
+        assert tracer.label(second) == "map#2"
+        assert tracer.label(first) == "map"
+        assert tracer.label(second) == "map#2"
+
+
+def test_same_named_stages_on_two_branches_get_distinct_numbers():
+    left = Dataset.range(3).map(abs)
+    right = Dataset.range(3).filter(lambda x: x > 0).map(lambda x: -x)
+    with trace() as tracer:
+        labels = {tracer.label(left), tracer.label(right)}
+        below = Dataset.zip(left, right).map(lambda a, b: a + b)
+        assert labels == {"map", "map#2"}
+        assert tracer.label(below) == "map#3"  # two maps upstream, whichever branch
+
+
 def test_a_trace_of_prefetch_shows_the_read_overlapping_the_training_step():
     result = benchmark(ArtificialDataset(3, 0.01, 0.01).prefetch(1), num_epochs=1,
                        train_step=0.01)

@@ -63,15 +63,19 @@ class Tracer:
         self.origin = _clock()
         self._labels = {}      # id(dataset) -> (dataset, label)
         self._signatures = {}  # signature -> label
-        self._used = {}        # stage name -> how many distinct labels use it
+        self._owners = {}      # label -> the signature it names
 
     # -- naming --------------------------------------------------------------------------------
 
     def label(self, dataset):
         """A row name for `dataset`: its `_stage`, numbered when distinct stages share it.
 
-        Datasets with the same chain of stages upstream share a row, so the many inner
-        datasets an interleave opens appear as one stage."""
+        The number follows the pipeline, not the order in which iterators happen to start
+        (which differs between a real run and its simulation): a stage with k stages of the
+        same name upstream is `name#(k+1)` (`map`, then `map#2` below it), moved to the next
+        free number only when another branch took that one. Datasets with the same chain of
+        stages upstream share a row, so the many inner datasets an interleave opens appear
+        as one stage."""
         known = self._labels.get(id(dataset))
         if known is not None and known[0] is dataset:
             return known[1]
@@ -79,9 +83,13 @@ class Tracer:
         label = self._signatures.get(signature)
         if label is None:
             name = dataset._stage
-            count = self._used.get(name, 0) + 1
-            self._used[name] = count
-            label = name if count == 1 else f"{name}#{count}"
+            number = 1 + sum(_count_stage(child, name) for child in signature[1:]
+                             if isinstance(child, tuple))
+            label = name if number == 1 else f"{name}#{number}"
+            while label in self._owners:
+                number += 1
+                label = f"{name}#{number}"
+            self._owners[label] = signature
             self._signatures[signature] = label
         self._labels[id(dataset)] = (dataset, label)
         return label
@@ -122,6 +130,12 @@ class Tracer:
         """The spans recorded so far, as a `Timeline`."""
         from .timeline import Timeline
         return Timeline(list(self.spans), origin=self.origin)
+
+
+def _count_stage(signature, name):
+    """How many stages called `name` a signature (a stage and its inputs') holds."""
+    return (signature[0] == name) + sum(_count_stage(child, name) for child in signature[1:]
+                                        if isinstance(child, tuple))
 
 
 def _signature(dataset, depth=0):
