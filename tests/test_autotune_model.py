@@ -72,6 +72,15 @@ def test_workers_that_did_not_speed_up_the_stage_are_taken_back_for_good():
     assert all(change.new < 4 for change in choose([after], cpu_budget=8, ram_budget=10**9))
 
 
+def test_workers_that_wait_and_did_not_help_are_taken_back_naming_another_limit():
+    # 4 -> 8 sleeping workers (2% CPU each) left the period at 1 ms: the consumer sets it
+    sleeping = stage(value=8, wall=0.004, cpu=0.00008, tried={4: 0.001, 8: 0.00101},
+                     previous=4)
+    [change] = choose([sleeping], cpu_budget=2, ram_budget=10**9)
+    assert (change.old, change.new) == (8, 4)
+    assert "GIL" not in change.reason and "something else sets the pace" in change.reason
+
+
 def test_workers_that_did_speed_up_the_stage_are_kept():
     sleeping = stage(value=4, wall=0.01, tried={2: 0.005, 4: 0.0025}, previous=2)
     assert all(change.new >= 4 for change in choose([sleeping], cpu_budget=8, ram_budget=1e9))

@@ -116,7 +116,8 @@ class Node:
             # what the consumer saw: seconds between elements, waiting included
             self.tried[self.value] = _smooth(self.tried.get(self.value), span / outputs)
         self.consumer_time = _smooth(self.consumer_time, busy / outputs)
-        self.wait_fraction = waited / span if span > 0 else 0.0
+        # Waits are timed apart from the span, so their sum can pass it by a hair.
+        self.wait_fraction = min(1.0, waited / span) if span > 0 else 0.0
         if self.knob == "workers" and span > 0:
             self.busy_fraction = min(1.0, wall / (span * self.value))
         return True

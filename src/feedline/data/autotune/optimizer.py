@@ -230,11 +230,15 @@ def _take_back_useless(stages):
                 stage.value = stage.previous
             continue
         if now * MIN_SPEEDUP > before:
+            # Workers that together keep less than about a core busy are not short of one (or
+            # of the GIL): the limit is elsewhere.
+            busy = stage.value * stage.cpu_share()
+            why = ("calls wait for the GIL or the CPU" if busy >= ONE_CORE[0] else
+                   "something else sets the pace (the consumer or another stage)")
             changes.append(Change(
                 stage.name, "workers", stage.value, stage.previous,
                 f"{stage.value} workers were no faster than {stage.previous} "
-                f"({now * 1e3:.2f} vs {before * 1e3:.2f} ms per element): calls wait for the "
-                "GIL or the CPU", "undo"))
+                f"({now * 1e3:.2f} vs {before * 1e3:.2f} ms per element): {why}", "undo"))
             stage.ceiling, stage.value = stage.previous + 1, stage.previous
     return changes
 
