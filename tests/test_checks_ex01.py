@@ -39,6 +39,13 @@ def clean_and_scale(ds):
     return ds.filter(lambda x, y: y != -1).map(lambda x, y: (x / 255.0, y))
 
 
+def cleaned_in_python(ds):
+    """The right pairs, computed in a Python loop and made into a new dataset."""
+    kept = [(x / 255, y) for x, y in ds if y >= 0]
+    return Dataset.from_tensor_slices((np.stack([x for x, _ in kept]),
+                                       np.array([y for _, y in kept])))
+
+
 def test_clean_and_scale_accepts_reference(capsys):
     ex01.check_clean_and_scale(clean_and_scale)
     assert capsys.readouterr().out.startswith("ex-01-2 passed:")
@@ -50,6 +57,7 @@ def test_clean_and_scale_accepts_reference(capsys):
     (lambda ds: ds.filter(lambda x, y: y >= 0), "not scaled"),
     (lambda ds: ds.filter(lambda x, y: y >= 0).map(lambda x, y: x / 255), "pairs"),
     (lambda ds: None, "return"),
+    (cleaned_in_python, "(?s)does not read ds.*chain the transformations on ds"),
     (blank, "NotImplementedError"),
     (lambda ds: ds.filter(lambda x, y: y >= 0).map(lambda x, y: (x / x.max(), y)),
      "divided by the largest pixel"),
@@ -109,6 +117,8 @@ def test_rebatch_rows_accepts_reference(capsys):
     (lambda chunks, size: chunks, "unbatch before"),
     (lambda chunks, size: chunks.unbatch(), "batches of rows"),
     (lambda chunks, size: chunks.unbatch().batch(size + 1), "expected batch sizes"),
+    (lambda chunks, size: Dataset.from_tensor_slices(np.concatenate(list(chunks))).batch(size),
+     "(?s)does not read chunks.*chain the transformations on chunks"),
     (blank, "NotImplementedError"),
 ])
 def test_rebatch_rows_rejects(wrong, match):

@@ -49,6 +49,8 @@ def test_train_batches_accepts_a_seeded_full_shuffle_before_repeat_and_batch(ans
     (lambda ds, n, seed: ds.repeat(3).batch(4), "nothing was shuffled"),
     (lambda ds, n, seed: ds.shuffle(n, seed=seed).batch(4), "expected 3 epochs"),
     (lambda ds, n, seed: ds.shuffle(n, seed=seed).repeat(3), "should be a batch"),
+    (lambda ds, n, seed: ds.shuffle(n, seed=seed).repeat(3).batch(2),
+     "hold fewer than 4.*batch\\(4\\)"),
     (blank, "NotImplementedError"),
 ])
 def test_train_batches_rejects(wrong, match):
@@ -152,6 +154,20 @@ def never_picks_the_newest_of_a_partial_buffer(elements, buffer_size, rng):
         yield buffer.pop(int(rng.integers(len(buffer))))
 
 
+def empties_the_buffer_from_the_end(elements, buffer_size, rng):
+    """Right while the input lasts; then `buffer.pop()` always yields the newest first."""
+    buffer = []
+    for element in elements:
+        if len(buffer) == buffer_size:
+            slot = int(rng.integers(len(buffer)))
+            yield buffer[slot]
+            buffer[slot] = element
+        else:
+            buffer.append(element)
+    while buffer:
+        yield buffer.pop()
+
+
 @pytest.mark.parametrize("answer", [buffer_shuffle, as_list])
 def test_buffer_shuffle_accepts_the_buffer_rule(answer, capsys):
     ex02.check_buffer_shuffle(answer)
@@ -169,6 +185,7 @@ def test_buffer_shuffle_accepts_the_buffer_rule(answer, capsys):
     (uses_the_random_module, "seeded alike gave different orders.*from `rng`"),
     (yields_without_removing, "was yielded twice|yielded.*twice"),
     (never_picks_the_newest_of_a_partial_buffer, "last element never came out first"),
+    (empties_the_buffer_from_the_end, "only ever started with.*pop a random slot"),
     (lambda elements, buffer_size, rng: [str(x) for x in elements], "single integers"),
     (blank, "NotImplementedError"),
 ])
@@ -282,6 +299,20 @@ def long_blocks(pattern, parse_line, seed):
     return rows.map(parse_line).shuffle(16, seed=seed).batch(32)
 
 
+def shuffles_batches(pattern, parse_line, seed):
+    """A buffer of 64 *batches* holds every row: shuffle after batch breaks the budget."""
+    files = Dataset.list_files(pattern, shuffle=True, seed=seed)
+    rows = files.interleave(TextLineDataset, cycle_length=8, block_length=1)
+    return rows.map(parse_line).batch(32).shuffle(64, seed=seed)
+
+
+def unseeded_shuffle_in_each_file(pattern, parse_line, seed):
+    """The labels come in a seeded order, but the rows of each file do not."""
+    files = Dataset.list_files(pattern, shuffle=True, seed=seed)
+    rows = files.interleave(lambda name: TextLineDataset(name).shuffle(40), cycle_length=8)
+    return rows.map(parse_line).batch(32)
+
+
 @pytest.mark.parametrize("wrong, match", [
     (sorted_files_small_buffer, "holds [12] labels?.*one after another.*interleave"),
     (shuffled_files_one_at_a_time, "one after another"),
@@ -290,6 +321,8 @@ def long_blocks(pattern, parse_line, seed):
     (every_file_open, "keeps 16 files open"),
     (unseeded, "same seed gave different batches.*seed=seed"),
     (long_blocks, "interleave over 2 files"),
+    (shuffles_batches, "after batch\\(32\\) holds up to 64 batches.*before batch"),
+    (unseeded_shuffle_in_each_file, "same seed gave different batches"),
     (lambda pattern, parse_line, seed: mixed_batches(pattern, parse_line, seed).repeat(2),
      "gave 1280 rows.*no repeat\\(\\)"),
     (lambda pattern, parse_line, seed: mixed_batches(pattern, parse_line, seed).unbatch(),

@@ -60,7 +60,8 @@ def test_weather_defaults_rejects(wrong, match):
 # -- ex-03-2: csv_reader_dataset ---------------------------------------------------------------
 
 def reader(skip="per file", scale="right", target_shape="column", drop_remainder=False,
-           repeat=False, cycle_length=3, shuffle=True):
+           repeat=False, cycle_length=None, shuffle=True, seeded=True, prefetch=True,
+           shuffle_first=True):
     """A csv_reader_dataset with one slip chosen by the arguments."""
     def csv_reader_dataset(filepaths, mean, std, batch_size=32, seed=42, n_readers=3):
         def parse(line):
@@ -71,24 +72,39 @@ def reader(skip="per file", scale="right", target_shape="column", drop_remainder
             target = np.stack(fields[3:]) if target_shape == "column" else fields[3]
             return inputs.astype(np.float32), target
 
+        seed = seed if seeded is True else seeded  # None, or a constant that ignores it
         files = Dataset.list_files(filepaths, seed=seed)
+        cycle = n_readers if cycle_length is None else cycle_length
         if skip == "per file":
             lines = files.interleave(lambda path: TextLineDataset(path).skip(1),
-                                     cycle_length=cycle_length, num_parallel_calls=AUTOTUNE)
+                                     cycle_length=cycle, num_parallel_calls=AUTOTUNE)
         elif skip == "once":
             lines = TextLineDataset(filepaths).skip(1)
         else:
-            lines = files.interleave(TextLineDataset, cycle_length=cycle_length)
-        if shuffle:
+            lines = files.interleave(TextLineDataset, cycle_length=cycle)
+        if shuffle and shuffle_first:
             lines = lines.shuffle(1000, seed=seed)
-        batches = lines.map(parse).batch(batch_size, drop_remainder=drop_remainder)
-        return (batches.repeat() if repeat else batches).prefetch(1)
+        lines = lines.map(parse)
+        if shuffle and not shuffle_first:
+            lines = lines.shuffle(200, seed=seed)
+        batches = lines.batch(batch_size, drop_remainder=drop_remainder)
+        batches = batches.repeat() if repeat else batches
+        return batches.prefetch(1) if prefetch else batches
     return csv_reader_dataset
+
+
+def eagerly_read_boxes(filepaths, mean, std, batch_size=32, seed=42, n_readers=3):
+    """Loads every file with NumPy first: nothing reads n_readers files at a time."""
+    table = np.concatenate([np.loadtxt(path, delimiter=",", skiprows=1, ndmin=2)
+                            for path in filepaths]).astype(np.float32)
+    inputs = ((table[:, :3] - mean) / std).astype(np.float32)
+    return (Dataset.from_tensor_slices((inputs, table[:, 3:])).shuffle(1000, seed=seed)
+            .batch(batch_size).prefetch(1))
 
 
 def test_csv_reader_dataset_accepts_the_reader(capsys):
     ex03.check_csv_reader_dataset(reader())
-    ex03.check_csv_reader_dataset(reader(cycle_length=2, shuffle=False))
+    ex03.check_csv_reader_dataset(reader(shuffle_first=False))  # shuffle parsed lines
     assert capsys.readouterr().out.splitlines() == [
         "ex-03-2 passed: every line once, headers skipped, inputs scaled, batches of the "
         "right shapes"] * 2
@@ -103,7 +119,14 @@ def test_csv_reader_dataset_accepts_the_reader(capsys):
     (reader(drop_remainder=True), "one epoch gave \\d+ lines.*keeps the last, smaller batch"),
     (reader(repeat=True), "one epoch: it should end.*do not repeat"),
     (reader(cycle_length=1, shuffle=False), "lines of only one file"),
-    (lambda filepaths, mean, std, batch_size, seed: filepaths, "should return a Dataset"),
+    (reader(cycle_length=3), "n_readers=[24].*reads 3 files at a time.*cycle_length=n_readers"),
+    (reader(shuffle=False), "interleaved but the lines are not shuffled"),
+    (reader(seeded=None), "same seed gave the lines in different orders.*seed=seed"),
+    (reader(seeded=42), "gave the lines in the same order: the seed argument is not used"),
+    (reader(prefetch=False), "no prefetch.*prefetch\\(1\\)"),
+    (eagerly_read_boxes, "without an interleave"),
+    (lambda filepaths, mean, std, batch_size, seed, n_readers: filepaths,
+     "should return a Dataset"),
     (blank, "NotImplementedError"),
 ])
 def test_csv_reader_dataset_rejects(wrong, match):
@@ -120,15 +143,23 @@ def test_csv_reader_dataset_leaves_no_file_behind(tmp_path, monkeypatch):
 # -- ex-03-3: fixed-length records -------------------------------------------------------------
 
 def readings(record_bytes=14, header_bytes=6, little_endian=False, values_dtype=fl.float32,
-             keys=("sensor", "values")):
+             keys=("sensor", "values"), sensor_dtype=np.uint16, scalar=True):
     def read_readings(path):
         def decode(record):
-            sensor = fl.io.decode_raw(record[:2], np.uint16, little_endian=little_endian)[0]
+            sensor = fl.io.decode_raw(record[:2], sensor_dtype, little_endian=little_endian)
+            sensor = sensor[0] if scalar else sensor
             values = fl.io.decode_raw(record[2:], values_dtype, little_endian=little_endian)
             return dict(zip(keys, (sensor, values)))
         return FixedLengthRecordDataset(path, record_bytes=record_bytes,
                                         header_bytes=header_bytes).map(decode)
     return read_readings
+
+
+def loads_the_file_with_numpy(path):
+    """Right values, but the whole file is read before the pipeline starts."""
+    table = np.fromfile(path, dtype=[("sensor", ">u2"), ("values", ">f4", 3)], offset=6)
+    return Dataset.from_tensor_slices({"sensor": table["sensor"].astype(np.uint16),
+                                       "values": table["values"].astype(np.float32)})
 
 
 def test_read_readings_accepts_the_reader(capsys):
@@ -143,6 +174,9 @@ def test_read_readings_accepts_the_reader(capsys):
     (readings(record_bytes=12), "not an exact multiple of the record length"),
     (readings(values_dtype=fl.float64), "not a multiple of 8"),
     (readings(keys=("id", "values")), "keys 'sensor' and 'values'"),
+    (readings(scalar=False), "shape \\(1,\\); expected a scalar.*element \\[0\\]"),
+    (readings(sensor_dtype=np.int16), "sensor -\\d+, expected \\d+.*np.uint16"),
+    (loads_the_file_with_numpy, "does not read the file.*FixedLengthRecordDataset"),
     (lambda path: [path], "should return a Dataset"),
     (blank, "NotImplementedError"),
 ])
@@ -164,8 +198,10 @@ def test_read_readings_names_the_byte_order_when_only_the_values_are_swapped():
 
 # -- ex-03-4: find the bad lines ---------------------------------------------------------------
 
-def finder(first_line=2, stop_at_first=False, numbering="per file"):
+def finder(first_line=2, stop_at_first=False, numbering="per file", schema=None,
+           unsorted=False):
     def bad_lines(filepaths, record_defaults):
+        record_defaults = record_defaults if schema is None else schema  # hard-coded?
         found = []
         if numbering == "joined":  # all files as one stream: numbers run on across files
             lines = TextLineDataset(filepaths).enumerate(start=1)
@@ -186,7 +222,7 @@ def finder(first_line=2, stop_at_first=False, numbering="per file"):
                     found.append((os.path.basename(path), int(number)))
                     if stop_at_first:
                         return found
-        return sorted(found)
+        return found[::-1] if unsorted else sorted(found)
     return bad_lines
 
 
@@ -218,6 +254,9 @@ def test_bad_lines_accepts_the_finder(capsys):
     (only_bad_numbers, "found \\d+ of the \\d+ bad lines.*wrong number of fields"),
     (finder(numbering="joined"), "past the end of their file.*number the lines of each file"),
     (lambda paths, defaults: "log-00.csv:3", "pairs"),
+    (finder(schema=[fl.int64, fl.float32, ""]), "score optional, label required.*the "
+                                                "record_defaults argument"),
+    (finder(unsorted=True), "not sorted"),
     (blank, "NotImplementedError"),
 ])
 def test_bad_lines_rejects(wrong, match):

@@ -35,6 +35,10 @@ def make_pipeline(raw, decode, batch_size):
     return raw.map(decode).batch(batch_size).prefetch(1)
 
 
+def _batch_size():
+    return int(ex08.rng("ex-08-2").integers(3, 5))
+
+
 def test_make_pipeline_accepts_reference(capsys):
     ex08.check_make_pipeline(make_pipeline)
     ex08.check_make_pipeline(lambda raw, decode, b: raw.map(decode).batch(b).prefetch(AUTOTUNE))
@@ -53,6 +57,9 @@ def test_make_pipeline_accepts_reference(capsys):
     (lambda raw, decode, b: raw.map(decode, num_parallel_calls=2).batch(b).prefetch(0),
      "prefetch\\(0\\), which keeps no element ready"),
     (lambda raw, decode, b: raw.map(decode, num_parallel_calls=2).batch(b), "prefetch last"),
+    # the batch size this run draws, written in instead of the argument
+    (lambda raw, decode, b: raw.map(decode).batch(_batch_size()).prefetch(1),
+     "with batch_size=[56] the batches had sizes.*argument is not used"),
     (blank, "NotImplementedError"),
 ])
 def test_make_pipeline_rejects(wrong, match):

@@ -124,6 +124,13 @@ def _files_at_once():
     (lambda files, open_file, k: files.interleave(open_file, cycle_length=k,
                                                   num_parallel_calls=k).take(5), "exactly once"),
     (lambda files, open_file, k: files.map(open_file), "whole files \\(datasets\\)"),
+    # the number this run draws, written in instead of the argument
+    (lambda files, open_file, k: files.interleave(open_file, cycle_length=_files_at_once(),
+                                                  num_parallel_calls=_files_at_once()),
+     "(?s)called with files_at_once=[45], the pipeline keeps [34] files open.*use the argument"),
+    (lambda files, open_file, k: files.interleave(open_file, cycle_length=k,
+                                                  num_parallel_calls=_files_at_once()),
+     "(?s)called with files_at_once=[45].*num_parallel_calls=[34].*use the argument"),
     (blank, "NotImplementedError"),
 ])
 def test_read_in_parallel_rejects(wrong, match):
@@ -192,6 +199,10 @@ def test_read_without_waiting_accepts_reference(capsys):
         "one opened"] * 2
 
 
+def _slow_files_at_once():
+    return int(ex09.rng("ex-09-4").integers(2, 4))
+
+
 @pytest.mark.parametrize("wrong, match", [
     (lambda files, open_file, k: files.interleave(open_file, cycle_length=k,
                                                   num_parallel_calls=k), "waited for"),
@@ -202,6 +213,12 @@ def test_read_without_waiting_accepts_reference(capsys):
     (lambda files, open_file, k: files.interleave(open_file, cycle_length=k,
                                                   num_parallel_calls=k,
                                                   deterministic=False).skip(1), "exactly once"),
+    (lambda files, open_file, k: files.interleave(
+        open_file, cycle_length=_slow_files_at_once(), num_parallel_calls=_slow_files_at_once(),
+        deterministic=False), "called with files_at_once=[34], the pipeline keeps [23] files"),
+    (lambda files, open_file, k: files.interleave(
+        open_file, cycle_length=5, num_parallel_calls=5, deterministic=False),
+     "called with files_at_once=[23], the pipeline keeps 5 files"),
     (blank, "NotImplementedError"),
 ])
 def test_read_without_waiting_rejects(wrong, match):

@@ -2,11 +2,13 @@
 
 import copy
 import math
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
+import numpy as np
 import pytest
 
 from feedline.checks import _replay, ex10
-from feedline.data import AUTOTUNE, in_processes
+from feedline.data import AUTOTUNE, Dataset, in_processes
 from checkkit import assert_same_verdict_when_replayed, blank, check_rejects, graded
 
 
@@ -23,6 +25,12 @@ def test_parallelise_accepts_a_parallel_map_that_keeps_the_order(answer, capsys)
         "ex-10-1 passed: the same elements in the same order, with several calls at once\n")
 
 
+def decoded_by_a_thread_pool_first(ds, f):
+    """Calls f side by side and in order, but all of them before the pipeline exists."""
+    with ThreadPoolExecutor(4) as pool:
+        return Dataset.from_tensor_slices(np.array(list(pool.map(f, list(ds)))))
+
+
 @pytest.mark.parametrize("wrong, match", [
     (lambda ds, f: ds.map(f), "one at a time \\(all in the loop's own thread\\)"),
     (lambda ds, f: ds.map(f).prefetch(4), "one at a time \\(one after another in a background"),
@@ -32,6 +40,7 @@ def test_parallelise_accepts_a_parallel_map_that_keeps_the_order(answer, capsys)
     (lambda ds, f: ds.map(f, num_parallel_calls=4).take(3), "expected decode"),
     (lambda ds, f: ds.map(in_processes(f), num_parallel_calls=2), "cannot be sent"),
     (lambda ds, f: [f(x) for x in ds], "should return a Dataset"),
+    (decoded_by_a_thread_pool_first, "(?s)already run on all \\d+ elements.*ds.map"),
     (blank, "NotImplementedError"),
 ])
 def test_parallelise_rejects(wrong, match):
@@ -153,6 +162,13 @@ def test_scale_python_accepts_a_process_map_that_keeps_the_order(answer, capsys)
         "ex-10-4 passed: f ran in 2 or more worker processes, and the order was kept\n")
 
 
+def run_by_a_process_pool_first(ds, f):
+    """Runs f in worker processes and in order, but all of it before the pipeline exists."""
+    with ProcessPoolExecutor(2) as pool:
+        values, pids = zip(*pool.map(f, [int(x) for x in ds], chunksize=1))
+    return Dataset.from_tensor_slices((np.array(values), np.array(pids)))
+
+
 @pytest.mark.parametrize("wrong, match", [
     (lambda ds, f: ds.map(f, num_parallel_calls=2), "took turns at its GIL"),
     (lambda ds, f: ds.map(f), "took turns at its GIL"),
@@ -161,6 +177,7 @@ def test_scale_python_accepts_a_process_map_that_keeps_the_order(answer, capsys)
     (lambda ds, f: ds.map(in_processes(f), num_parallel_calls=2, deterministic=False),
      "order is not"),
     (lambda ds, f: ds.map(lambda x: f(x)[0], num_parallel_calls=2), "pair"),
+    (run_by_a_process_pool_first, "(?s)has no map: f ran before.*in_processes"),
     (blank, "NotImplementedError"),
 ])
 def test_scale_python_rejects(wrong, match):

@@ -4,9 +4,11 @@ import os
 import time
 import uuid
 
+import numpy as np
 import pytest
 
 from feedline.checks import ex11
+from feedline.data import Dataset
 from checkkit import blank, check_rejects
 
 
@@ -32,6 +34,8 @@ def test_with_cache_accepts_a_cache_after_the_slow_map(answer, capsys):
     (lambda ds: ds.cache().repeat(2), "repeat\\(\\) inside the pipeline"),
     (lambda ds: ds.cache().shuffle(20, seed=1), "keep the order"),
     (lambda ds: [int(x) for x in ds], "should return a Dataset"),
+    (lambda ds: Dataset.from_tensor_slices(np.array(list(ds))),
+     "(?s)already run on all \\d+ records.*no cache\\(\\).*add .cache\\(\\)"),
     (blank, "NotImplementedError"),
 ])
 def test_with_cache_rejects(wrong, match):
@@ -74,6 +78,9 @@ def test_cache_within_budget_accepts_the_split(capsys):
         os.path.join("no-such-dir", "decoded")).map(expand), "file cache"),
     (lambda records, decode, expand: records.map(expand).cache().map(decode),
      "raised|should be"),
+    (lambda records, decode, expand: Dataset.from_tensor_slices(
+        np.stack([decode(x) for x in records])).map(expand),
+     "(?s)decode had already run on all \\d+ records.*no cache\\(\\)"),
     (blank, "NotImplementedError"),
 ])
 def test_cache_within_budget_rejects(wrong, match):
@@ -164,6 +171,9 @@ def test_augment_after_cache_accepts_the_reference(capsys):
      "augment was never applied"),
     (lambda records, decode, augment: records.map(augment).map(decode).cache(),
      "should be augment\\(decode\\(record\\)\\)"),
+    (lambda records, decode, augment: Dataset.from_tensor_slices(
+        np.stack([decode(x) for x in records])).map(augment),
+     "(?s)decode had already run on all \\d+ records.*no cache\\(\\)"),
     (blank, "NotImplementedError"),
 ])
 def test_augment_after_cache_rejects(wrong, match):

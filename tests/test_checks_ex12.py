@@ -45,6 +45,8 @@ def test_batch_then_map_accepts_a_batch_wise_summary(answer, capsys):
      "the short last batch is missing"),
     (lambda ds, batch_size: ds.batch(batch_size).map(
         lambda rows: np.stack([rows.mean(axis=1), rows.max(axis=1)], axis=1)), "should be"),
+    (lambda ds, batch_size: ds.batch(batch_size).map(
+        lambda rows: summary_batch(rows).astype(np.float32)), "(?s)holds float32.*float64"),
     (blank, "NotImplementedError"),
 ])
 def test_batch_then_map_rejects(wrong, match):
@@ -95,6 +97,13 @@ def no_constant_branch(batch):
         return (batch - batch.mean(axis=1, keepdims=True)) / batch.std(axis=1, keepdims=True)
 
 
+def sample_spread(batch):
+    """np.std with ddof=1, as pandas' std does by default."""
+    mean = batch.mean(axis=1, keepdims=True)
+    spread = batch.std(axis=1, ddof=1, keepdims=True)
+    return np.where(spread == 0, 0.0, (batch - mean) / np.where(spread == 0, 1.0, spread))
+
+
 def python_loop(batch):
     return np.stack([ex12.normalise_row(row) for row in batch])
 
@@ -112,6 +121,7 @@ def apply_along_axis(batch):
     (python_loop, "still works row by row"),
     (apply_along_axis, "still works row by row"),
     (lambda batch: batch.tolist(), "should become"),
+    (sample_spread, "divides by n - 1 \\(ddof=1\\)"),
     (blank, "NotImplementedError"),
 ])
 def test_normalise_rows_rejects(wrong, match):
@@ -208,6 +218,14 @@ def flip_one_in_ten(images, rng):
     return np.where(flip[:, None, None], images[:, :, ::-1], images)
 
 
+def a_fixed_half(images, rng):
+    """Mirrors a random half of the batch: about half, but not one draw per image."""
+    out = images.copy()
+    chosen = rng.choice(len(images), len(images) // 2, replace=False)
+    out[chosen] = images[chosen][:, :, ::-1]
+    return out
+
+
 def one_image_only(images, rng):
     return images[0, :, ::-1] if rng.random() < 0.5 else images[0]
 
@@ -222,6 +240,7 @@ def one_image_only(images, rng):
     (flip_one_in_ten, "about half"),
     (one_image_only, "handles one image, not a batch"),
     (lambda images, rng: images + 1, "neither the image .* nor its mirror"),
+    (a_fixed_half, "(?s)exactly 8 images mirrored.*one independent draw per image"),
     (blank, "NotImplementedError"),
 ])
 def test_random_flip_batch_rejects(wrong, match):

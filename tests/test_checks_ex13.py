@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from feedline.checks import _replay, ex13
+from feedline.data import Dataset
 from checkkit import assert_same_verdict_when_replayed, blank, check_rejects, graded
 
 
@@ -52,6 +53,13 @@ def test_leaner_order_accepts_shuffling_the_records_before_the_decode(capsys):
         "memory"] * 2
 
 
+def batches_made_ahead(records, decode, buffer_size, batch_size, seed):
+    """The given batches, computed before the pipeline is read: every image at once."""
+    batches = list(ex13.given_pipeline(records, decode, buffer_size, batch_size, seed))
+    return Dataset.from_generator(lambda: iter(batches), output_signature=ex13.given_pipeline(
+        records, decode, buffer_size, batch_size, seed).element_spec)
+
+
 @pytest.mark.parametrize("wrong, match", [
     (ex13.given_pipeline, "at most half"),
     (lambda records, decode, buffer_size, batch_size, seed:
@@ -74,6 +82,7 @@ def test_leaner_order_accepts_shuffling_the_records_before_the_decode(capsys):
     (lambda records, decode, buffer_size, batch_size, seed:
      records.shuffle(buffer_size, seed=seed).take(20).map(decode).batch(batch_size),
      "batches of shape"),
+    (batches_made_ahead, "(?s)decode had already run on all \\d+ records.*map"),
     (blank, "NotImplementedError"),
 ])
 def test_leaner_order_rejects(wrong, match):

@@ -145,6 +145,9 @@ def parallel(f, o):
     (lambda f, o, d, a, b: optimise(f, o, d, a, b).unbatch(), "expected batches"),
     (lambda f, o, d, a, b: parallel(f, o).batch(b).map(d, num_parallel_calls=AUTOTUNE).cache()
      .prefetch(AUTOTUNE), "augment never ran"),
+    # the check's batch size written in: right for this workload, not for the argument
+    (lambda f, o, d, a, b: optimise(f, o, d, a, 6),
+     "called with batch_size=4, the pipeline batches by \\[6\\]"),
     (blank, "NotImplementedError"),
 ])
 def test_optimise_rejects(wrong, match):

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from feedline.checks import ex15
-from feedline.data import AUTOTUNE
+from feedline.data import AUTOTUNE, Dataset
 from feedline.data.experimental import stateless
 from feedline.data.optimize import plan
 from checkkit import assert_same_verdict_when_replayed, blank, check_rejects
@@ -150,6 +150,19 @@ def test_doctor_fix_accepts_parallel_maps_and_a_prefetch(capsys):
 ])
 def test_doctor_fix_rejects(wrong, match):
     check_rejects(ex15.check_doctor_fix, wrong, match)
+
+
+def test_doctor_fix_names_the_order_when_only_the_order_changed():
+    # Built from the check's own elements reordered, so the verdict does not depend on which
+    # parallel call happens to finish first.
+    def reordered(source, decode, augment):
+        fixed = fix_pipeline(source, decode, augment)
+        values = [int(x) for x in fixed]
+        values[0], values[1] = values[1], values[0]
+        return Dataset.from_tensor_slices(np.array(values)).prefetch(AUTOTUNE)
+
+    check_rejects(ex15.check_doctor_fix, reordered,
+                  "(?s)right elements, but out of order from position 0.*deterministic=True")
 
 
 def test_doctor_fix_gives_the_same_verdict_when_replayed(monkeypatch):

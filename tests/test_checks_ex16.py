@@ -149,6 +149,9 @@ def shuffled_table(index, size, seed, epoch):
     (lambda index, size, seed, epoch: affine_permutation(index, size, 0, epoch),
      "gave the same order"),
     (lambda index, size, seed, epoch: (index + 1) % (size + 1), "outside 0"),
+    # a shift by the seed and the epoch: a new order each time, but nothing mixed
+    (lambda index, size, seed, epoch: (index + seed + epoch) % size,
+     "(?s)every order was range\\(size\\) rotated.*mix the index"),
     (blank, "NotImplementedError"),
 ])
 def test_permuted_index_rejects(wrong, match):

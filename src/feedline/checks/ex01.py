@@ -7,7 +7,20 @@ inputs differ from those in the notebook but the verdict is the same on every ru
 import numpy as np
 
 from ..data import Dataset
-from ._common import call_answer, check, describe, fail, passed, rng, take_elements
+from ._common import (call_answer, check, describe, fail, observe, passed, pipeline_nodes, rng,
+                      take_elements)
+
+
+def _check_built_on(check_id, dataset, source, what):
+    """Fail when `dataset` does not read `source`: the answer read it in Python (a list, an
+    array) and made a new dataset, which a real reader's data would not fit into."""
+    if observe(check_id, f"built on {what}",
+               lambda: any(node is source for node in pipeline_nodes(dataset))):
+        return
+    fail(check_id, f"the dataset you returned does not read {what}: you read it in Python "
+                   "and made a new dataset from a list or an array, so the whole data set "
+                   "would have to fit in memory first",
+         hint=f"chain the transformations on {what} itself; they then run as it is read")
 
 
 @check("ex-01-1", hint="Dataset.from_tensor_slices cuts every array of a structure along its "
@@ -64,8 +77,8 @@ def check_clean_and_scale(clean_and_scale):
         labels = generator.integers(0, 4, size=rows)
         labels[generator.choice(rows, size=3, replace=False)] = -1
         labels[np.flatnonzero(labels >= 0)[0]] = 0  # label 0 is a real class: it must stay
-        dataset = call_answer(check_id, clean_and_scale,
-                              Dataset.from_tensor_slices((pixels, labels)))
+        source = Dataset.from_tensor_slices((pixels, labels))
+        dataset = call_answer(check_id, clean_and_scale, source)
         elements = take_elements(check_id, dataset, rows + 5)
         keep = np.flatnonzero(labels >= 0)
         if elements and not (isinstance(elements[0], tuple) and len(elements[0]) == 2):
@@ -80,6 +93,7 @@ def check_clean_and_scale(clean_and_scale):
             fail(check_id, f"expected the labels {labels[keep].tolist()}, got {got_labels}")
         for index, ((x, _), row) in enumerate(zip(elements, keep)):
             _check_scaled(check_id, index, np.asarray(x), pixels[row])
+        _check_built_on(check_id, dataset, source, "ds")
     passed(check_id, "unlabelled examples dropped, pixels scaled to [0, 1], labels kept")
 
 
@@ -194,6 +208,7 @@ def check_rebatch_rows(rebatch_rows):
                            f"expected batch sizes {want}, got {sizes}{hint}")
         if not np.array_equal(np.concatenate(batches), rows):
             fail(check_id, "the rows should come out in their original order, none lost")
+        _check_built_on(check_id, dataset, chunks, "chunks")
     passed(check_id, "chunks of any length re-cut into batches of size rows, none lost")
 
 

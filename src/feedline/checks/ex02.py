@@ -26,6 +26,18 @@ def _shuffle_buffers(dataset):
                   if getattr(node, "_stage", None) == "shuffle")
 
 
+def _shuffles_of_batches(dataset):
+    """(buffer size, rows per element) of every shuffle that comes after a batch."""
+    found = []
+    for node in pipeline_nodes(dataset):
+        if getattr(node, "_stage", None) == "shuffle":
+            rows = int(np.prod([int(up._batch_size) for up in pipeline_nodes(node)
+                                if hasattr(up, "_batch_size")]))
+            if rows > 1:
+                found.append([int(node._buffer_size), rows])
+    return found
+
+
 def _cycle_lengths(dataset):
     """The cycle length of every interleave in the pipeline."""
     return sorted(int(node._cycle_length) for node in pipeline_nodes(dataset)
@@ -109,6 +121,12 @@ def _check_batches(check_id, batches, n):
                            f"got an array of shape {array.shape}",
                  hint="end the pipeline with batch(4)")
         stream.extend(int(x) for x in array)
+    # batch(4) leaves at most one short batch per epoch (none across epochs); batch(2) more.
+    short = [len(np.asarray(batch)) for batch in batches if len(np.asarray(batch)) < BATCH]
+    if len(short) > EPOCHS:
+        fail(check_id, f"{len(short)} of the {len(batches)} batches hold fewer than {BATCH} "
+                       f"numbers (e.g. {short[0]}); only the last batch of an epoch may be short",
+             hint="batch(4): batches of 4 elements")
     if len(stream) != EPOCHS * n:
         fail(check_id, f"the batches hold {len(stream)} elements, expected {EPOCHS} epochs of "
                        f"{n} = {EPOCHS * n}",
@@ -233,16 +251,26 @@ def check_buffer_shuffle(buffer_shuffle):
                        f"in {size}",
              hint="refill the buffer after each element you yield (the new element goes into "
                   "the freed slot), and pick every slot with the same chance")
-    last_first = 0
+    last_first, firsts = 0, set()
     for _ in range(40):
         values, got = run(5, 8, int(generator.integers(1 << 30)))
         last_first += got[0] == values[-1]
+        firsts.add(values.index(got[0]))
     if not last_first:
         fail(check_id, "with buffer_size=8 and 5 elements the last element never came out "
                        "first in 40 calls; a buffer that holds them all should pick it about "
                        "one time in 5",
              hint="when the input ends before the buffer is full, pick at random among all "
                   "the elements it holds")
+    # Emptying the buffer with `buffer.pop()` (no slot) always starts with the newest element.
+    if len(firsts) < 3:
+        fail(check_id, "with buffer_size=8 and 5 elements, 40 calls only ever started with "
+                       "the element at input position "
+                       f"{' or '.join(str(i) for i in sorted(firsts))}; once the input ends, "
+                       "each element left in the buffer should come out first about one time "
+                       "in 5",
+             hint="after the input ends, pop a random slot, buffer.pop(int(rng.integers("
+                  "len(buffer)))), not the last one")
     passed(check_id, "every element once, none earlier than the buffer allows, random and "
                      "seeded")
 
@@ -389,6 +417,7 @@ def check_mixed_batches(mixed_batches):
         seed = int(generator.integers(1 << 30))
         dataset = call_answer(check_id, mixed_batches, pattern, parse_line, seed)
         epochs = [_read_epoch(check_id, dataset, rows) for _ in range(2)]
+        batches, epochs = epochs[0], [[labels for labels, _ in epoch] for epoch in epochs]
         _check_memory(check_id, dataset)
         for number, labels in enumerate(epochs, start=1):
             _check_mix(check_id, dataset, number, labels)
@@ -399,7 +428,8 @@ def check_mixed_batches(mixed_batches):
                  hint="list the files with shuffle=True (and a seed), so that each epoch "
                       "opens them in a new order")
         again = call_answer(check_id, mixed_batches, pattern, parse_line, seed)
-        if _read_epoch(check_id, again, rows) != epochs[0]:
+        # Rows, not just labels: an unseeded shuffle inside each file keeps the labels' order.
+        if _read_epoch(check_id, again, rows) != batches:
             fail(check_id, "two pipelines built with the same seed gave different batches",
                  hint="give every random step the seed: list_files(..., seed=seed) and "
                       "shuffle(..., seed=seed)")
@@ -415,7 +445,7 @@ def _first_labels(labels):
 
 
 def _read_epoch(check_id, dataset, rows):
-    """The labels of each batch of one epoch; fails unless the epoch holds every row once."""
+    """(labels, row ids) of each batch of one epoch; fails unless it holds every row once."""
     batches = take_elements(check_id, dataset, len(rows) + 2)
     labels, ids = [], []
     for index, batch in enumerate(batches):
@@ -427,7 +457,7 @@ def _read_epoch(check_id, dataset, rows):
                 len(label) != BIG_BATCH:
             fail(check_id, f"batch {index} holds labels of shape {label.shape}, expected "
                            f"batches of {BIG_BATCH}", hint="end with batch(32)")
-        labels.append(label.tolist())
+        labels.append((label.tolist(), row.tolist()))
         ids.extend(int(r) for r in row)
     if sorted(ids) != rows:
         fail(check_id, f"an epoch gave {len(ids)} rows, expected each of the {len(rows)} "
@@ -444,6 +474,13 @@ def _check_memory(check_id, dataset):
                        f"{MAX_BUFFER} allowed",
              hint="a buffer as large as the dataset does mix everything, but the memory "
                   "budget forbids it: mix the files instead, and keep a buffer of 64 rows")
+    # A shuffle after batch(k) holds buffer_size * k rows: the budget counts rows.
+    batched = observe(check_id, "shuffles of batches", lambda: _shuffles_of_batches(dataset))
+    for buffer_size, rows in batched:
+        if buffer_size * rows > MAX_BUFFER:
+            fail(check_id, f"a shuffle after batch({rows}) holds up to {buffer_size} batches "
+                           f"of {rows} rows, more than the {MAX_BUFFER} rows allowed",
+                 hint="shuffle the rows before batch(32), with a buffer of 64")
     cycles = observe(check_id, "cycle lengths", lambda: _cycle_lengths(dataset))
     if cycles and max(cycles) > MAX_CYCLE:
         fail(check_id, f"an interleave keeps {max(cycles)} files open at once, more than "

@@ -15,8 +15,8 @@ import numpy as np
 from .. import io as fl_io
 from ..dtypes import DType
 from ..errors import InvalidArgumentError
-from ._common import (call_answer, check, describe, fail, observe, passed, read_elements,
-                      rng)
+from ._common import (call_answer, check, describe, fail, observe, passed, pipeline_nodes,
+                      read_elements, rng)
 
 # -- ex-03-1: record_defaults for a weather table ----------------------------------------------
 
@@ -198,9 +198,28 @@ def check_csv_reader_dataset(csv_reader_dataset):
         std = np.round(rows[:, :3].std(axis=0), 1).astype(np.float32)
         batch_size = int(generator.integers(5, 11))
         seed = int(generator.integers(1000))
-        dataset = call_answer(check_id, csv_reader_dataset, paths, mean, std, batch_size, seed)
-        batches = _read_batches(check_id, dataset, len(rows) // batch_size * 2 + 3)
+        n_readers = int(generator.choice([2, 4]))  # not the default 3: is it used?
+        limit = len(rows) // batch_size * 2 + 3
+
+        def prices(seed):
+            dataset = call_answer(check_id, csv_reader_dataset, paths, mean, std, batch_size,
+                                  seed, n_readers)
+            batches = _read_batches(check_id, dataset, limit)
+            return dataset, batches, [round(float(p), 2) for _, target in batches
+                                      for p in np.asarray(target).reshape(-1)]
+
+        dataset, batches, order = prices(seed)
         _check_batches(check_id, batches, rows, owners, mean, std, batch_size)
+        _check_reader_stages(check_id, dataset, n_readers)
+        _check_lines_shuffled(check_id, order, rows, owners)
+        if prices(seed)[2] != order:
+            fail(check_id, "two datasets made with the same seed gave the lines in different "
+                           "orders", hint="pass seed=seed to list_files and to shuffle")
+        if prices(seed + 1)[2] == order:
+            fail(check_id, f"seed={seed} and seed={seed + 1} gave the lines in the same order: "
+                           "the seed argument is not used",
+                 hint="pass the function's own `seed` to list_files and shuffle, not a "
+                      "constant")
     finally:
         shutil.rmtree(directory, ignore_errors=True)
     passed(check_id, "every line once, headers skipped, inputs scaled, batches of the right "
@@ -283,6 +302,36 @@ def _check_batches(check_id, batches, rows, owners, mean, std, batch_size):
              hint="interleave the files with cycle_length > 1, then shuffle")
 
 
+def _check_reader_stages(check_id, dataset, n_readers):
+    """Fail unless the pipeline reads n_readers files at a time and ends by prefetching."""
+    stages = observe(check_id, "reader stages", lambda: [
+        [node._stage, int(getattr(node, "_cycle_length", 0))]
+        for node in pipeline_nodes(dataset)])
+    cycles = [cycle for stage, cycle in stages if stage == "interleave"]
+    if n_readers not in cycles:
+        fail(check_id, f"called with n_readers={n_readers}, the pipeline reads "
+                       + (f"{max(cycles)} files at a time" if cycles else
+                          "the files without an interleave")
+                       + f", not {n_readers}",
+             hint="interleave(..., cycle_length=n_readers): use the argument, not a constant")
+    if "prefetch" not in [stage for stage, _ in stages]:
+        fail(check_id, "the pipeline has no prefetch, so nothing prepares the next batch "
+                       "while the model trains on this one", hint="end with .prefetch(1)")
+
+
+def _check_lines_shuffled(check_id, order, rows, owners):
+    """Fail when every file's lines come out in the file's own order: nothing shuffled them."""
+    prices = [round(float(p), 2) for p in rows[:, 3]]
+    position = {price: index for index, price in enumerate(order)}
+    for shard in set(owners.tolist()):
+        seen = [position[price] for price, owner in zip(prices, owners) if owner == shard]
+        if seen != sorted(seen):
+            return
+    fail(check_id, "the lines of every file came out in the file's own order: the files are "
+                   "interleaved but the lines are not shuffled",
+         hint="shuffle(buffer_size, seed=seed) after the interleave mixes the lines")
+
+
 # -- ex-03-3: fixed-length records -------------------------------------------------------------
 
 HEADER_BYTES = 6
@@ -292,6 +341,7 @@ RECORD_BYTES = 2 + 3 * 4  # a uint16 sensor id, then 3 float32 readings; big-end
 def _write_readings(path, generator):
     count = int(generator.integers(7, 15))
     sensors = generator.integers(0, 60_000, size=count).astype(np.uint16)
+    sensors[count // 2] |= 0x8000  # an id above 32767 tells uint16 from a signed int16
     values = np.round(generator.uniform(-100, 100, size=(count, 3)), 3).astype(np.float32)
     with open(path, "wb") as handle:
         handle.write(b"SNSR" + np.array([count], dtype=">u2").tobytes())
@@ -324,6 +374,14 @@ def check_read_readings(read_readings):
         path = os.path.join(directory, "readings.bin")
         sensors, values = _write_readings(path, generator)
         dataset = call_answer(check_id, read_readings, path)
+        stages = observe(check_id, "stages", lambda: [node._stage
+                                                      for node in pipeline_nodes(dataset)])
+        if "fixed_length_record" not in stages:
+            fail(check_id, f"the dataset does not read the file (its stages: {stages}): the "
+                           "records were loaded before the pipeline, so a file larger than "
+                           "memory would not fit",
+                 hint="FixedLengthRecordDataset(path, record_bytes=14, header_bytes=6) reads "
+                      "the records one by one as the pipeline runs")
         got = []
         for element in read_elements(check_id, dataset):
             got.append(element)
@@ -344,12 +402,19 @@ def check_read_readings(read_readings):
         if got_values.shape != (3,) or got_values.dtype != np.float32:
             fail(check_id, f"record {number}: values is {describe(got_values)}; expected 3 "
                            "float32 numbers")
+        if got_sensor.size == 1 and got_sensor.shape != ():
+            fail(check_id, f"record {number}: sensor is an array of shape {got_sensor.shape}; "
+                           "expected a scalar",
+                 hint="decode_raw gives an array: take its element [0]")
         if got_sensor.size != 1 or int(got_sensor.reshape(())) != int(sensor):
             swapped = int(sensor.byteswap())
             fail(check_id, f"record {number}: sensor {got_sensor.tolist()}, expected "
                            f"{int(sensor)}",
                  hint="the file is big-endian: little_endian=False"
-                 if got_sensor.size == 1 and int(got_sensor.reshape(())) == swapped else None)
+                 if got_sensor.size == 1 and int(got_sensor.reshape(())) == swapped else
+                 "the id is unsigned (up to 65535): np.uint16, not np.int16"
+                 if got_sensor.size == 1 and int(got_sensor.reshape(())) == int(sensor) - 65536
+                 else None)
         if not np.array_equal(got_values, row):
             hint = ("the file is big-endian: little_endian=False"
                     if np.array_equal(got_values, row.byteswap()) else None)
@@ -361,28 +426,43 @@ def check_read_readings(read_readings):
 # -- ex-03-4: find the bad lines ---------------------------------------------------------------
 
 def _write_with_bad_lines(directory, generator):
-    """Shards of `id,score,label` lines, some broken; returns (paths, [(file, line)] bad)."""
-    paths, bad = [], []
+    """Shards of `id,score,label` lines, some broken; returns (paths, [(file, number, line)])."""
+    paths, numbered = [], []
     breakers = [lambda f: [f[0], "", f[2]], lambda f: [f[0], "oops", f[2]],
-                lambda f: f[:2], lambda f: f + ["extra"], lambda f: ["", f[1], f[2]]]
+                lambda f: f[:2], lambda f: f + ["extra"], lambda f: ["", f[1], f[2]],
+                lambda f: [f[0], f[1], ""]]
     for shard in range(int(generator.integers(3, 6))):
         name = f"log-{shard:02d}.csv"
         lines = ["id,score,label"]
         for row in range(int(generator.integers(8, 20))):
             fields = [str(int(generator.integers(1000))), f"{generator.uniform(0, 1):.3f}",
                       str(generator.choice(["cat", "dog", "eel"]))]
-            if generator.uniform() < 0.2:
+            if generator.uniform() < 0.25:
                 fields = breakers[int(generator.integers(len(breakers)))](fields)
-                bad.append((name, len(lines) + 1))
             lines.append(",".join(fields))
+            numbered.append((name, len(lines), lines[-1]))
         path = os.path.join(directory, name)
         with open(path, "w") as handle:
             handle.write("\n".join(lines) + "\n")
         paths.append(path)
-    return paths, sorted(bad)
+    return paths, numbered
 
 
+def _refused(numbered, record_defaults):
+    """The (file, line number) of every line decode_csv refuses with these defaults."""
+    bad = []
+    for name, number, line in numbered:
+        try:
+            fl_io.decode_csv(line, record_defaults)
+        except InvalidArgumentError:
+            bad.append((name, number))
+    return sorted(bad)
+
+
+# The notebook's schema, then another (score optional, label required): an answer that
+# ignores `record_defaults` and decodes with the schema it saw finds the wrong lines.
 BAD_LINE_DEFAULTS = [np.array([], np.int64), np.array([], np.float32), ""]
+OTHER_DEFAULTS = [np.array([], np.int64), 0.0, np.array([], object)]
 
 
 @check("ex-03-4", hint="read each file on its own with its line numbers (the header is line "
@@ -411,19 +491,34 @@ def check_bad_lines(bad_lines):
     generator = rng(check_id)
     directory = tempfile.mkdtemp(prefix="feedline-ex-03-4-")
     try:
-        paths, want = _write_with_bad_lines(directory, generator)
+        paths, numbered = _write_with_bad_lines(directory, generator)
         lengths = {os.path.basename(path): len(pathlib.Path(path).read_text().splitlines())
                    for path in paths}
-        got = call_answer(check_id, bad_lines, paths, BAD_LINE_DEFAULTS, want_dataset=False)
+        answers = [call_answer(check_id, bad_lines, paths, defaults, want_dataset=False)
+                   for defaults in (BAD_LINE_DEFAULTS, OTHER_DEFAULTS)]
     finally:
         shutil.rmtree(directory, ignore_errors=True)
+    for got, defaults in zip(answers, (BAD_LINE_DEFAULTS, OTHER_DEFAULTS)):
+        _judge_bad_lines(check_id, got, _refused(numbered, defaults), lengths,
+                         defaults is OTHER_DEFAULTS)
+    passed(check_id, "every refused line found, named by file and line number")
+
+
+def _judge_bad_lines(check_id, got, want, lengths, other_schema):
     try:
-        got = sorted((os.path.basename(os.fsdecode(name)), int(line)) for name, line in got)
+        pairs = [(os.path.basename(os.fsdecode(name)), int(line)) for name, line in got]
     except (TypeError, ValueError):
         fail(check_id, f"expected a list of (file name, line number) pairs, got {got!r}")
+    got = sorted(pairs)
     if got == want:
-        passed(check_id, "every refused line found, named by file and line number")
+        if pairs != got:
+            fail(check_id, "the right lines, but not sorted", hint="return sorted(found)")
         return
+    if other_schema:
+        fail(check_id, "with record_defaults=[fl.int64, 0.0, fl.string] (score optional, "
+                       f"label required) you gave {got}, expected {want}",
+             hint="call decode_csv with the record_defaults argument, not the notebook's "
+                  "schema")
     if want in (sorted((name, line + 1) for name, line in got),
                 sorted((name, line - 1) for name, line in got)):
         fail(check_id, f"the line numbers are off by one: you gave {got[:3]}..., expected "

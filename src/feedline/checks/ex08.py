@@ -16,7 +16,8 @@ import numpy as np
 from ..data import Dataset
 from ..perf.simulate import ideal_total
 from ..perf.workloads import ArtificialDataset
-from ._common import call_answer, check, fail, observe, passed, read_elements, rng, seconds
+from ._common import (call_answer, check, fail, observe, passed, read_elements, rng, seconds,
+                      take_elements)
 
 
 class _Recorder:
@@ -148,6 +149,15 @@ def check_make_pipeline(make_pipeline):
         fail(check_id, f"decoding overlapped the loop's steps only {share:.0%} of the time "
                        "(expected well over 30%): the next batch was not being prepared while "
                        "the loop worked")
+    # Again with another batch size: a batch(3) written in fits only a run that drew 3.
+    other = batch_size + 2
+    rebuilt = call_answer(check_id, make_pipeline, Dataset.range(size),
+                          lambda x: np.full(3, x, dtype=np.int64), other)
+    sizes = [len(np.asarray(b)) for b in take_elements(check_id, rebuilt, size + 5)]
+    if sizes[:-1] != [other] * (len(sizes) - 1) or sum(sizes) != size:
+        fail(check_id, f"with batch_size={other} the batches had sizes {sizes}: the "
+                       "batch_size argument is not used",
+             hint="batch(batch_size), not a number written in")
     passed(check_id, "decode and batch run in the background; prefetch comes last")
 
 

@@ -20,8 +20,8 @@ from ..data import dataset as _dataset
 from ..data.spec import TensorSpec
 from ..dtypes import string
 from ..perf.provenance import format_order, input_name, interleave_order
-from ._common import (CheckFailed, call_answer, check, fail, observe, passed, read_elements,
-                      rng, seconds)
+from ._common import (CheckFailed, call_answer, check, fail, observe, passed, pipeline_nodes,
+                      read_elements, rng, seconds)
 
 
 # --- ex-09-1: the order of an interleave ----------------------------------------------------
@@ -324,6 +324,30 @@ def _records(check_id, dataset, names, lengths, arrivals=None):
     return got
 
 
+def _check_uses_files_at_once(check_id, answer, dataset, files, open_file, files_at_once):
+    """The interleave has cycle_length files_at_once, and again when the answer is built with
+    another value: a number hard-coded to fit this run's files_at_once does not."""
+    other = files_at_once + 1
+    rebuilt = call_answer(check_id, answer, files, open_file, other)
+    for pipeline, wanted in ((dataset, files_at_once), (rebuilt, other)):
+        found = observe(check_id, f"interleaves for files_at_once={wanted}", lambda: [
+            [int(node._cycle_length), -2 if node._num_parallel_calls is None
+             else int(node._num_parallel_calls)]
+            for node in pipeline_nodes(pipeline) if getattr(node, "_stage", None) == "interleave"])
+        cycles = [cycle for cycle, _ in found]
+        if wanted not in cycles:
+            fail(check_id, f"called with files_at_once={wanted}, the pipeline keeps "
+                           + (f"{max(cycles)} files open at once" if cycles else "no interleave")
+                           + f", not {wanted}",
+                 hint="cycle_length=files_at_once: use the argument, not a number")
+        calls = [count for cycle, count in found if cycle == wanted]
+        if not any(count in (wanted, -1) for count in calls):  # -1 is AUTOTUNE
+            fail(check_id, f"called with files_at_once={wanted}, the interleave reads "
+                           + ("in the loop's thread" if calls == [-2] else
+                              f"with num_parallel_calls={calls[0]}") + f", not {wanted} at once",
+                 hint="num_parallel_calls=files_at_once (or AUTOTUNE): use the argument")
+
+
 # --- ex-09-2: read files in parallel --------------------------------------------------------
 
 _OPEN_S, _READ_S = 0.030, 0.004
@@ -386,6 +410,8 @@ def check_read_in_parallel(read_in_parallel):
         fail(check_id, f"at most {peak} file(s) were being opened or read at the same moment; "
                        f"expected {files_at_once}. num_parallel_calls sets how many reads may "
                        "run at once: give it files_at_once too")
+    _check_uses_files_at_once(check_id, read_in_parallel, dataset, files, open_file,
+                              files_at_once)
     passed(check_id, "one record from each file in turn, and the files were read at the same "
                      "time")
 
@@ -499,6 +525,8 @@ def check_read_without_waiting(read_without_waiting):
         fail(check_id, f"{names[slow]} took {_SLOW_OPEN_S * 1000:.0f} ms to open, and meanwhile "
                        f"the loop received only {early} of the other files' {others} records: it "
                        f"waited for {names[slow]}'s turn, because the interleave keeps its order")
+    _check_uses_files_at_once(check_id, read_without_waiting, dataset, files, open_file,
+                              files_at_once)
     passed(check_id, "all records, and the loop got the other files' records while the slow one "
                      "opened")
 

@@ -66,6 +66,8 @@ def check_parallelise(parallelise):
         return x * scale + 1
 
     dataset = call_answer(check_id, parallelise, Dataset.range(size), decode)
+    # Calls made before any element is read ran when the dataset was built, not in it.
+    early = observe(check_id, "calls before reading", lambda: len(calls))
     main = threading.get_ident()
     got = [int(x) for x in take_elements(check_id, dataset, size + 5)]
     main = observe(check_id, "main thread", lambda: main)
@@ -74,6 +76,13 @@ def check_parallelise(parallelise):
     if got != want:
         message, hint = _order_message(got, want, "decode(x) for every x in order:")
         fail(check_id, message, hint=hint)
+    if early >= size:
+        fail(check_id, f"f had already run on all {size} elements when parallelise returned, "
+                       "before the check read any: the work ran outside the pipeline (a "
+                       "list or thread pool turned into a dataset), so a training loop would "
+                       "wait for the whole epoch first",
+             hint="return ds.map(f, num_parallel_calls=...): the pipeline calls f as the "
+                  "elements are read")
     if len(calls) != size:
         fail(check_id, f"f was called {len(calls)} times for {size} elements; call it once per "
                        "element, in a single map")
@@ -299,6 +308,12 @@ def check_scale_python(scale_python):
     if got != want:
         message, hint = _order_message(got, want, "the values")
         fail(check_id, message, hint=hint)
+    if not maps:
+        fail(check_id, "the pipeline has no map: f ran before the dataset was made (a pool's "
+                       "results turned into a dataset), so a training loop would wait for the "
+                       "whole epoch first",
+             hint="ds.map(in_processes(f), num_parallel_calls=2): the pipeline calls f as "
+                  "the elements are read")
     others = set(processes) - {main}
     if not others:
         in_procs = [m for m in maps if m[0]]

@@ -139,6 +139,21 @@ def _recomputed(check_id, step, calls, size, dataset, partial):
          hint=f"a cache saves only the work above it: put it after {step}")
 
 
+def _check_not_precomputed(check_id, dataset, step, calls_before_reading, size):
+    """Fail when `step` ran on every record before the check read an element, and the
+    pipeline has no cache: the results were computed ahead and turned into a new dataset."""
+    if calls_before_reading < size:
+        return
+    if observe(check_id, "cache count", lambda: len(_caches(dataset))):
+        return  # a cache warmed by one epoch inside the answer is still a cache
+    fail(check_id, f"{step} had already run on all {size} records when your function "
+                   "returned, and the pipeline has no cache(): the results were computed "
+                   "ahead, into a list or array, and made into a new dataset; a real dataset "
+                   "may not fit in memory that way",
+         hint=f"keep {step} in the pipeline (map) and add .cache() after it: the first "
+              "epoch fills the cache")
+
+
 # -- ex-11-1 ------------------------------------------------------------------------------------
 
 @check("ex-11-1", hint="one method call after the slow map: .cache() keeps the elements of the "
@@ -157,6 +172,8 @@ def check_with_cache(with_cache):
     slow_parse = _Counted(lambda x: x * 3 + 1, cost=0.001, name="slow_parse")
     dataset = call_answer(check_id, with_cache, Dataset.from_tensor_slices(records).map(
         slow_parse))
+    early = observe(check_id, "slow_parse calls before reading", lambda: slow_parse.calls)
+    _check_not_precomputed(check_id, dataset, "the slow map", early, size)
     got, partial = _read_epochs(check_id, dataset, size)
     _check_counts(check_id, got, size, dataset, partial)
     _check_order(check_id, got, (records * 3 + 1).tolist(),
@@ -200,6 +217,8 @@ def check_cache_within_budget(make_pipeline):
         fail(check_id, "the pipeline has a file cache; this exercise is about the memory "
                        "budget of a memory cache",
              hint="use cache() with no file name, between decode and expand")
+    early = observe(check_id, "decode calls before reading", lambda: decode.calls)
+    _check_not_precomputed(check_id, dataset, "decode", early, size)
     got, partial = _read_epochs(check_id, dataset, size)
     _check_counts(check_id, got, size, dataset, partial)
     want = [_expand(_decode(x)) for x in records]
@@ -324,6 +343,8 @@ def check_augment_after_cache(augmented):
                        name="augment")
     dataset = call_answer(check_id, augmented, Dataset.from_tensor_slices(records), decode,
                           augment)
+    early = observe(check_id, "decode calls before reading", lambda: decode.calls)
+    _check_not_precomputed(check_id, dataset, "decode", early, size)
     got, partial = _read_epochs(check_id, dataset, size)
     _check_counts(check_id, got, size, dataset, partial)
     clean = [_decode_three(x) for x in records]

@@ -109,6 +109,12 @@ def _compare_batches(check_id, got, want, rows, batch_size):
         if array.shape != expected.shape:
             fail(check_id, _shape_slip(array, expected, rows_in, batch_size, index))
         if not np.allclose(array, expected, rtol=1e-9, atol=1e-9):
+            dtype = np.asarray(batch).dtype
+            if dtype != np.float64 and np.allclose(array, expected, rtol=1e-5, atol=1e-5):
+                fail(check_id, f"with batch_size={batch_size}, batch {index} holds {dtype} "
+                               f"values, close to but not {_short(expected)}: summary gives "
+                               "float64, and the batches must be the same",
+                     hint="keep the float64 that NumPy's mean gives: no astype, no float32")
             fail(check_id, f"with batch_size={batch_size}, batch {index} should be "
                            f"{_short(expected)}, got {_short(array)}")
 
@@ -242,6 +248,12 @@ def _compare_normalised(check_id, got, batch, where=None):
     row = int(np.argmax(np.abs(array - want).max(axis=1)))
     said = (f"{where}, row {row} {_short(batch[row])} should become {_short(want[row])}, "
             f"got {_short(array[row])}")
+    sample = batch.std(axis=1, ddof=1, keepdims=True) if batch.shape[1] > 1 else None
+    if sample is not None and np.allclose(
+            array, np.where(sample == 0, 0.0, (batch - batch.mean(axis=1, keepdims=True))
+                            / np.where(sample == 0, 1.0, sample)), atol=1e-9):
+        fail(check_id, said + ": the spread divides by n - 1 (ddof=1); normalise_row divides "
+                              "by n, as np.std does by default (ddof=0)")
     whole = batch.std()
     if whole > 0 and np.allclose(array, (batch - batch.mean()) / whole, atol=1e-9):
         fail(check_id, said + ": one mean and one spread for the whole batch; each row needs "
@@ -383,6 +395,14 @@ def check_random_flip_batch(random_flip_batch):
     if len({tuple(pattern) for pattern in full}) == 1:
         fail(check_id, f"every generator, whatever its seed, gave the same flips "
                        f"({_pattern(full[0])}): the draws do not come from `rng`")
+    # Independent draws give exactly 8 of 16 in a batch about one time in 5; in all twelve
+    # batches, about once in 3e8 runs: that is a fixed half (rng.choice without replacement).
+    if all(sum(pattern) == len(pattern) // 2 for pattern in full):
+        fail(check_id, f"every batch of 16 had exactly 8 images mirrored "
+                       f"({', '.join(_pattern(p) for p in full[:3])}, ...): a fixed half of "
+                       "the batch was chosen, so the images' flips depend on each other",
+             hint="one independent draw per image: rng.random(len(images)) < 0.5, not a "
+                  "choice of half the positions")
     if not 0.3 <= flipped / total <= 0.7:
         fail(check_id, f"{flipped} of {total} images were mirrored; each should be mirrored "
                        "with probability 1/2, so about half of them",

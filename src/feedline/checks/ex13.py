@@ -149,8 +149,22 @@ def check_leaner_order(leaner_pipeline):
     seed = int(generator.integers(1, 1 << 30))
     want = list(given_pipeline(Dataset.from_tensor_slices(records), _decode, buffer_size,
                                batch_size, seed))
+    decoded = []  # one entry per call of decode, to see when the learner's pipeline decodes
+
+    def decode(record):
+        decoded.append(1)
+        return _decode(record)
+
     dataset = call_answer(check_id, leaner_pipeline, Dataset.from_tensor_slices(records),
-                          _decode, buffer_size, batch_size, seed)
+                          decode, buffer_size, batch_size, seed)
+    early = observe(check_id, "decodes before reading", lambda: len(decoded))
+    if early >= size:
+        # The peak is measured while the pipeline is read: images made before it are not
+        # counted, but they are all in memory at once.
+        fail(check_id, f"decode had already run on all {size} records when leaner_pipeline "
+                       "returned: the images were made ahead and held in memory together, "
+                       "which costs more than any shuffle buffer",
+             hint="build the pipeline only; decode runs in it, with map, as it is read")
     got = take_elements(check_id, dataset, len(want) + 5)
     _compare_batches(check_id, got, want, records.tolist(), buffer_size, batch_size)
     # Both measured as written: an injected prefetch would hold batches of its own.

@@ -21,7 +21,8 @@ from ..data.optimize import without_rewrites
 from ..data.spec import TensorSpec
 from ..perf import ArtificialDataset, ExpensiveMap, benchmark
 from ..perf.timeline import peak_overlap
-from ._common import call_answer, check, fail, observe, passed, read_elements, rng, seconds
+from ._common import (call_answer, check, fail, observe, passed, pipeline_nodes, read_elements,
+                      rng, seconds)
 
 # -- ex-14-1 ------------------------------------------------------------------------------------
 
@@ -302,6 +303,7 @@ def check_optimised(optimise):
     _check_elements(check_id, work, epochs)
     _check_work(check_id, work, dataset)
     _check_threads(check_id, work, main, dataset)
+    _check_batch_size_used(check_id, optimise)
     ratio = total / work.ideal()
     if ratio > _SLOWEST:
         fail(check_id, f"2 epochs took {ratio:.2f} times the ideal time of {work.ideal():.3f} s "
@@ -310,6 +312,22 @@ def check_optimised(optimise):
                   "interleave and on both maps, and prefetch(AUTOTUNE) last")
     passed(check_id, "same records, fresh augmentation each epoch, decode once per batch, "
                      f"files read side by side, within {_SLOWEST} times the ideal time")
+
+
+def _check_batch_size_used(check_id, optimise):
+    """Build the pipeline again with another batch_size (not read): batch(6) written in
+    fits this check's workload, which always batches by 6, but not the argument."""
+    other = _Workload.batch_size - 2
+    spare = _Workload(np.random.default_rng(0))  # stand-ins whose log nobody reads
+    rebuilt = call_answer(check_id, optimise, Dataset.range(spare.files), spare.open_file,
+                          spare.decode, spare.augment, other)
+    sizes = observe(check_id, f"batch sizes for batch_size={other}", lambda: [
+        int(node._batch_size) for node in pipeline_nodes(rebuilt)
+        if getattr(node, "_stage", None) == "batch"])
+    if other not in sizes:
+        fail(check_id, f"called with batch_size={other}, the pipeline batches by "
+                       f"{sizes or 'nothing'}: the batch_size argument is not used",
+             hint="batch(batch_size), not a number written in")
 
 
 def _check_elements(check_id, work, epochs):

@@ -260,6 +260,12 @@ def check_doctor_fix(fix_pipeline):
             break
     got = [int(x) for x in read_elements(check_id, dataset)]
     if got != want:
+        if sorted(got) == sorted(want):  # the values are right: only their order moved
+            at = next(i for i, (a, b) in enumerate(zip(got, want)) if a != b)
+            fail(check_id, f"the right elements, but out of order from position {at} "
+                           f"(expected {want[at:at + 4]}..., got {got[at:at + 4]}...)",
+                 hint="keep the default deterministic=True: parallel maps then hand out "
+                      "their results in the order of their input")
         fail(check_id, f"the elements changed: expected decode then augment of every element in "
                        f"order ({want[:4]}...), got {got[:4]}... ({len(got)} elements)",
              hint="keep decode then augment, in that order, on every element; change only how "

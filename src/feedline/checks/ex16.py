@@ -208,6 +208,7 @@ def check_permuted_index(permuted_index):
     generator = rng(check_id)
     sizes = [int(generator.integers(20, 40)), int(generator.integers(40, 100)), 64]
     seeds = [int(s) for s in generator.integers(0, 10_000, size=2)]
+    rotations = []
     for size in sizes:
         orders = {}
         for seed, epoch in [(seeds[0], 0), (seeds[0], 1), (seeds[0], 2), (seeds[1], 0)]:
@@ -223,6 +224,15 @@ def check_permuted_index(permuted_index):
             _judge_permutation(check_id, order, size, seed, epoch)
             orders[seed, epoch] = order
         _judge_orders(check_id, orders, size, seeds)
+        rotations += [_is_rotation(order, size) for order in orders.values()]
+    # A right answer rotates now and then ((a * i + b) % size with a = 1); rotating every
+    # time is the sign of (index + something) % size, which keeps neighbours together.
+    if all(rotations):
+        fail(check_id, "every order was range(size) rotated, e.g. "
+                       f"{orders[seeds[0], 1][:6]}...: record i + 1 always comes right after "
+                       "record i, so nothing is shuffled",
+             hint="mix the index, not just shift it: (a * index + b) % size with a coprime "
+                  "to size, a and b drawn from a generator seeded with (seed, epoch)")
     _judge_memory(check_id, permuted_index, seeds[0])
     passed(check_id, "a different permutation every epoch and seed, without a table of the "
                      "records")
@@ -244,6 +254,11 @@ def _judge_permutation(check_id, order, size, seed, epoch):
                   "share no factor with size (math.gcd(a, size) == 1)")
     if order == list(range(size)):
         fail(check_id, f"{where}: the order is 0, 1, 2, ...: nothing was shuffled")
+
+
+def _is_rotation(order, size):
+    """True when each value is the one before it plus 1 (mod size): range(size) shifted."""
+    return all((b - a) % size == 1 for a, b in zip(order, order[1:]))
 
 
 def _judge_orders(check_id, orders, size, seeds):
