@@ -90,7 +90,8 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
     key_root = (key_path.parent if key_path.is_file() else key_path).resolve().parent
     watched = {"the answer key": lambda: [key_path],
                "the feedline package": lambda: [run.PACKAGE],
-               "Python's start-up files (*.pth, sitecustomize)": site_startup_files}
+               "Python's start-up files (*.pth, sitecustomize)": site_startup_files,
+               "IPython's and Jupyter's system configuration": system_config_folders}
     if (key_root / "minidata").is_dir():
         watched["minidata/"] = lambda: [key_root / "minidata"]
     baseline = {name: fingerprint(paths()) for name, paths in watched.items()}
@@ -100,6 +101,7 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
                         regrade)
     jobs = jobs or max(1, min(2, os.cpu_count() or 1))
     processes.become_subreaper()
+    run.OWN_CHILDREN.update(processes.orphans())  # ours before any student ran: not theirs
     scratch = pathlib.Path(workdir or tempfile.mkdtemp(prefix="feedline-grade-"))
     scratch.mkdir(parents=True, exist_ok=True)
     early_notes = {student: notes for student, _, notes in entries}
@@ -145,7 +147,8 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        processes.kill_all(processes.orphans())
+        with run.CHILDREN_LOCK:
+            processes.end_orphans(keep=run.OWN_CHILDREN)
         if workdir is None:
             shutil.rmtree(scratch, ignore_errors=True)
     _write(results, key, out, feedback, excel)
@@ -169,6 +172,14 @@ def site_startup_files():
             files += [folder / name for name in ("sitecustomize.py", "usercustomize.py")
                       if (folder / name).exists()]
     return files
+
+
+def system_config_folders():
+    """Configuration every kernel reads whatever its HOME: `<prefix>/etc/ipython` (exec_lines
+    there would run in every later student's kernel), `/etc/jupyter`, and the like."""
+    folders = [pathlib.Path(sys.prefix) / "etc" / name for name in ("ipython", "jupyter")]
+    return folders + [pathlib.Path(root) / name for root in ("/usr/local/etc", "/etc")
+                      for name in ("ipython", "jupyter")]
 
 
 def _verify(watched, baseline, student):

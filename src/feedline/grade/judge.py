@@ -6,8 +6,9 @@ here, with the grader's own copy of the checks and the run's seed, on the record
 when the two disagree, the instructor is told. A replayable check whose cell showed no record,
 or more than one, fails. Checks that are not replayable yet (and checks that are not
 feedline's, such as an instructor's own asserts) keep the kernel's verdict, and the instructor's
-log says which ones were decided that way. Signs of tampering the kernel reported go to the
-instructor only.
+log says which ones were decided that way. A replayable check whose record the grader cannot
+use (a value that is not plain data) counts 0, with a note to check it by hand. Signs of
+tampering the kernel reported go to the instructor only.
 """
 
 import threading
@@ -56,9 +57,16 @@ def decide(result, runs, records, seed):
                 verdict, message = replay.judge(cid, mine[0], seed)
             _note_signs(result, cid, mine)
             if verdict == "unjudged":
-                in_kernel.append(cid)
-                result.instructor_notes.append(f"{cid}: could not be judged again ({message}); "
-                                               "the kernel's verdict counts")
+                # The record holds something the replay cannot use (a value that is not plain
+                # data, or no arguments). The kernel's verdict must not count instead: code in
+                # the kernel can make the record unusable on purpose and the cell pass.
+                kernel = "passed" if result.passed.get(cid) else "failed"
+                result.passed[cid] = False
+                result.messages[cid] = (f"the grader could not judge this check from what "
+                                        f"your answer returned ({message}); it counts 0")
+                result.instructor_notes.append(f"{cid}: {kernel} in the kernel but could not be "
+                                               f"judged by the grader ({message}); counted 0, "
+                                               "check it by hand")
                 continue
             if (verdict == "passed") != bool(result.passed.get(cid)):
                 kernel = "passed" if result.passed.get(cid) else "failed"

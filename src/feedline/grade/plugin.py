@@ -1,15 +1,19 @@
 """The pytest plugin the grader loads into its nbval run (`-p feedline.grade.plugin`).
 
 It runs in the pytest process, not in the student's kernel. It writes one JSON line per cell
-outcome, as it happens, to a pipe the grader passed as a file descriptor (`--feedline-record-fd`):
-the kernel does not inherit that descriptor, and no path to it appears anywhere, so code in a
-notebook cannot append lines of its own. A run that hangs or is killed still leaves the lines
+outcome, as it happens, to a pipe the grader passed as a file descriptor (`--feedline-record-fd`).
+The kernel does not inherit that descriptor, but it can still open the pipe through
+`/proc/<pytest's pid>/fd/`, so every line is signed: the grader sends a secret through a second
+pipe (`--feedline-secret-fd`) that this plugin reads and closes before any kernel starts, and the
+grader keeps only lines whose HMAC matches. A run that hangs or is killed still leaves the lines
 written so far.
 
 It also notices a dead kernel within about a second: nbval on its own waits for the whole cell
 timeout before it gives up on a kernel that has exited.
 """
 
+import hashlib
+import hmac
 import json
 import os
 import sys
@@ -32,14 +36,37 @@ class KernelDied(RuntimeError):
     """The kernel process exited while a cell was waiting for it."""
 
 
+_SECRET = b""  # read from the grader at start-up; signs every record line
+
+
 def pytest_addoption(parser):
     parser.addoption("--feedline-record-fd", type=int, default=None,
                      help="write one JSON line per notebook cell outcome to this descriptor")
+    parser.addoption("--feedline-secret-fd", type=int, default=None,
+                     help="read the key that signs the record lines from this descriptor")
 
 
 def pytest_configure(config):
+    global _SECRET
+    descriptor = config.getoption("--feedline-secret-fd", default=None)
+    if descriptor is not None:
+        with os.fdopen(descriptor, "rb") as pipe:  # read and closed before any kernel starts
+            _SECRET = pipe.read()
     if config.getoption("--feedline-record-fd", default=None) is not None:
         _watch_for_dead_kernels()
+
+
+def sign(secret, payload):
+    """`payload` (bytes, one JSON document) prefixed with its HMAC, as one line."""
+    mac = hmac.new(secret, payload, hashlib.sha256).hexdigest().encode("ascii")
+    return mac + b" " + payload + b"\n"
+
+
+def verified(secret, line):
+    """The JSON document of a signed line, or None when its signature does not match."""
+    mac, _, payload = line.rstrip(b"\n").partition(b" ")
+    expected = hmac.new(secret, payload, hashlib.sha256).hexdigest().encode("ascii")
+    return payload if hmac.compare_digest(mac, expected) else None
 
 
 def _watch_for_dead_kernels():
@@ -93,6 +120,14 @@ def cell_message(item, call):
 
 
 OBSERVATION = "application/vnd.feedline.observation+json"  # see feedline.checks._replay
+# A student's cell can raise an error with a message of any size, or show huge outputs in a
+# check cell; the grader keeps every line in memory and copies messages into feedback files.
+MAX_MESSAGE = 4000  # characters of a failed cell's message that are kept
+MAX_OBSERVATIONS = 32 * 2**20  # bytes of records per cell; far above any check's real record
+
+
+def shorten(text, limit=MAX_MESSAGE):
+    return text if len(text) <= limit else text[:limit] + f" ... ({len(text) - limit} more)"
 
 
 def observations(item):
@@ -115,6 +150,10 @@ def pytest_runtest_makereport(item, call):
     if call.when == "call" or (call.when == "setup" and report.outcome != "passed"):
         line = {"file": os.path.basename(str(item.path)), "cell": item.cell_num,
                 "outcome": report.outcome,
-                "message": cell_message(item, call) if report.outcome != "passed" else "",
-                "observations": observations(item)}
-        os.write(descriptor, (json.dumps(line) + "\n").encode("utf-8"))
+                "message": shorten(cell_message(item, call)) if report.outcome != "passed"
+                else "", "observations": observations(item)}
+        payload = json.dumps(line).encode("utf-8")
+        if len(payload) > MAX_OBSERVATIONS:  # the check then shows no record, and fails
+            line["observations"] = []
+            payload = json.dumps(line).encode("utf-8")
+        os.write(descriptor, sign(_SECRET, payload))

@@ -4,7 +4,8 @@ Each run's processes carry an environment marker (`FEEDLINE_GRADE_RUN=<random id
 children inherit. When the run ends, every process whose environment has the marker is killed,
 whatever its session or parent. On Linux the grader also becomes a "child subreaper", so a
 process that double-forks to escape is re-parented to the grader rather than to init; any such
-orphan left when no run is in progress is killed too.
+orphan is killed when the run that let it escape ends (`end_orphans`), so it cannot reach the
+next student's run folder.
 """
 
 import ctypes
@@ -92,3 +93,30 @@ def end_run(run_id):
         kill_all(pids)
         killed += len(pids)
     return killed
+
+
+def end_orphans(keep=()):
+    """Kill our re-parented orphans (any direct child not in `keep`) until none is left.
+
+    A process that forks and exits over and over hands its pid on faster than one sweep can
+    kill it; each new one is re-parented to us again, so sweep until a sweep finds nothing.
+    """
+    killed = 0
+    for _ in range(200):
+        pids = orphans(keep)
+        _reap([pid for pid in pids if not _alive(pid)])  # dead: only their zombies remain
+        pids = [pid for pid in pids if _alive(pid)]
+        if not pids:
+            break
+        kill_all(pids, patience=0.2)
+        killed += len(pids)
+    return killed
+
+
+def _reap(pids):
+    """Collect the exit status of re-parented children that died, so they leave /proc."""
+    for pid in pids:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass

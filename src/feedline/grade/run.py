@@ -22,12 +22,16 @@ import nbformat
 
 from . import judge, processes
 from .collect import folder_name, match_key
-from .plugin import KERNEL_DIED, TIMED_OUT
+from .plugin import KERNEL_DIED, TIMED_OUT, verified
 from .restore import restore_checks
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1]  # the feedline package folder
 KEPT_ENVIRONMENT = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 ACTIVE_RUNS = set()  # run ids in progress, so an interrupted grader can end them all
+# Our pytest runs' pids and the children we had before grading began: any other direct child
+# of ours is a student's process that escaped its run and was re-parented to us (processes.py).
+OWN_CHILDREN = set()
+CHILDREN_LOCK = threading.Lock()
 
 
 @dataclasses.dataclass
@@ -108,22 +112,48 @@ def environment(home, run_id, seed):
     return env
 
 
-def pytest_command(files, record_fd, cell_timeout):
+def pytest_command(files, record_fd, cell_timeout, secret_fd=None):
+    # --noconftest: a conftest.py that a student wrote into any folder above the run (the
+    # scratch folder, /tmp) would otherwise be loaded by every later student's pytest.
     command = [sys.executable, "-m", "pytest", "-c", os.devnull, "--rootdir",
-               str(pathlib.Path(files[0]).parent), "-p", "no:cacheprovider",
+               str(pathlib.Path(files[0]).parent), "--noconftest", "-p", "no:cacheprovider",
                "-p", "feedline.grade.plugin", f"--feedline-record-fd={record_fd}",
+               *([f"--feedline-secret-fd={secret_fd}"] if secret_fd is not None else []),
                "--nbval-lax", "--nbval-current-env", f"--nbval-cell-timeout={cell_timeout}",
                "-q", "--no-header", "-rN", "-W", "ignore"]
     return command + [file.name for file in files]
 
 
-def _read_lines(descriptor, into):
+def _read_lines(descriptor, secret, into):
+    """Collect the plugin's record lines; a line not signed with `secret` was forged (written
+    through /proc by the student's code) and is dropped."""
     with os.fdopen(descriptor, "rb") as pipe:
         for line in pipe:
+            payload = verified(secret, line)
+            if payload is None:
+                continue
             try:
-                into.append(json.loads(line))
+                into.append(json.loads(payload))
             except ValueError:
                 pass
+
+
+def _read_tail(stream, into, keep=64 * 1024):
+    """Read pytest's output to its end, keeping only the last `keep` bytes (a student's cell
+    can print gigabytes into a failure report)."""
+    tail = b""
+    with stream:
+        for chunk in iter(lambda: stream.read(65536), b""):
+            tail = (tail + chunk)[-keep:]
+    into.append(tail)
+
+
+def _secret_pipe(secret):
+    """A pipe holding `secret`, for the plugin to read once; returns its read end."""
+    reader_end, writer_end = os.pipe()
+    os.write(writer_end, secret)  # far below a pipe's buffer: never blocks
+    os.close(writer_end)
+    return reader_end
 
 
 def run_student(student, paths, key, scratch, key_root, cell_timeout, wall_timeout,
@@ -151,17 +181,28 @@ def _run(result, home, files, cell_timeout, limit, seed):
     run_id = secrets.token_hex(8)
     ACTIVE_RUNS.add(run_id)
     reader_end, writer_end = os.pipe()
+    secret = secrets.token_bytes(32)
+    secret_end = _secret_pipe(secret)
     records = []
-    reader = threading.Thread(target=_read_lines, args=(reader_end, records), daemon=True)
+    reader = threading.Thread(target=_read_lines, args=(reader_end, secret, records),
+                              daemon=True)
     reader.start()
-    process = subprocess.Popen(pytest_command(files, writer_end, cell_timeout),
-                               cwd=files[0].parent, env=environment(home, run_id, seed),
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, start_new_session=True,
-                               pass_fds=(writer_end,))
+    with CHILDREN_LOCK:  # a sweep for orphans must not take this pytest for one
+        process = subprocess.Popen(pytest_command(files, writer_end, cell_timeout, secret_end),
+                                   cwd=files[0].parent, env=environment(home, run_id, seed),
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, start_new_session=True,
+                                   pass_fds=(writer_end, secret_end))
+        OWN_CHILDREN.add(process.pid)
     os.close(writer_end)
+    os.close(secret_end)
+    output = []
+    tailer = threading.Thread(target=_read_tail, args=(process.stdout, output), daemon=True)
+    tailer.start()
     try:
-        output = process.communicate(timeout=limit)[0]
+        process.wait(timeout=limit)
+        tailer.join(timeout=5)
+        output = output[0] if output else b""
         if process.returncode not in (0, 1):  # 2-4: pytest itself failed, 5: no tests
             tail = output.decode(errors="replace").strip().splitlines()[-3:]
             result.notes.append(f"pytest exited with code {process.returncode}: "
@@ -174,6 +215,11 @@ def _run(result, home, files, cell_timeout, limit, seed):
         leftover = processes.end_run(run_id)
         ACTIVE_RUNS.discard(run_id)
         process.wait()
+        # A process that cleared its environment (no marker) and left its session was
+        # re-parented to us: end it now, before it can touch the next student's run folder.
+        with CHILDREN_LOCK:
+            OWN_CHILDREN.discard(process.pid)
+            leftover += processes.end_orphans(keep=OWN_CHILDREN)
         reader.join(timeout=5)
     if leftover and not timed_out:  # nbval ends its kernel: anything left was started by code
         result.instructor_notes.append(f"{leftover} processes of the run were still alive "
