@@ -10,6 +10,8 @@ bool, or of str/bytes objects). Nothing is pickled, so decoding runs no code.
 (dtype('int64'), [0, 1, 2], {'label': b'cat'}, [1.5, None, 'x'])
 >>> decode(json.loads(json.dumps(encode(np.float32(2.5)))))
 np.float32(2.5)
+>>> decode(json.loads(json.dumps(encode(bytearray(b"ab")))))
+bytearray(b'ab')
 """
 
 import base64
@@ -33,6 +35,8 @@ def encode(value):
         return value if math.isfinite(value) else {"float": repr(value)}
     if isinstance(value, bytes):
         return {"bytes": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, bytearray):  # kept apart: a check may accept it, or ask for bytes
+        return {"bytearray": base64.b64encode(value).decode("ascii")}
     if isinstance(value, tuple):
         return {"tuple": [encode(item) for item in value]}
     if isinstance(value, list):
@@ -66,6 +70,8 @@ def decode(data):
         return float(data["float"])
     if "bytes" in data:
         return base64.b64decode(data["bytes"])
+    if "bytearray" in data:
+        return bytearray(base64.b64decode(data["bytearray"]))
     if "tuple" in data:
         return tuple(decode(item) for item in data["tuple"])
     if "dict" in data:
