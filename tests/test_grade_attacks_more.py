@@ -220,3 +220,18 @@ def test_the_configuration_every_kernel_reads_is_watched_for_changes():
     folders = cli.system_config_folders()
     assert pathlib.Path(sys.prefix) / "etc" / "ipython" in folders
     assert pathlib.Path("/etc/jupyter") in folders
+
+
+@pytest.mark.timeout(240)
+def test_a_cell_that_calls_the_checks_own_code_is_named_in_the_instructor_log(key, tmp_path):
+    root, full, blank = key
+    borrower = _with_cell(blank, "import feedline.checks.ex01 as reference  # the rule itself")
+    _write(tmp_path / "class", {"borrower": borrower, "honest": copy.deepcopy(blank)},
+           f"{NAME}.ipynb")
+    out = tmp_path / "gradebook.csv"
+    _grade(tmp_path / "class", root / "solutions", out)
+    log = (tmp_path / "gradebook-instructor-log.txt").read_text()
+    assert "borrower:" in log and "import feedline.checks.ex01 as reference" in log
+    assert "honest:" not in log
+    feedback = (tmp_path / "feedback" / "borrower.md").read_text()
+    assert "checks' own code" not in feedback  # a note for the instructor only

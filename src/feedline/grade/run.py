@@ -20,7 +20,7 @@ import time
 
 import nbformat
 
-from . import judge, processes
+from . import judge, processes, signs
 from .collect import folder_name, match_key
 from .plugin import KERNEL_DIED, TIMED_OUT, verified
 from .restore import restore_checks
@@ -170,6 +170,7 @@ def run_student(student, paths, key, scratch, key_root, cell_timeout, wall_timeo
                            seed)
         _score(result, runs, records, cell_timeout)
         judge.decide(result, runs, records, seed)
+        _note_check_code(result, runs)
     finally:
         if not keep:
             shutil.rmtree(home, ignore_errors=True)
@@ -225,6 +226,15 @@ def _run(result, home, files, cell_timeout, limit, seed):
         result.instructor_notes.append(f"{leftover} processes of the run were still alive "
                                        "after it and were killed")
     return records
+
+
+def _note_check_code(result, runs):
+    for target, (_, mapping) in runs.items():
+        code = [cell for cell in nbformat.read(str(target), as_version=4).cells
+                if cell.get("cell_type") == "code"]
+        for line in signs.uses_check_code(code, mapping):
+            result.instructor_notes.append(f"{target.name}: a cell calls the checks' own code, "
+                                           f"which may stand in for an answer: {line}")
 
 
 def _score(result, runs, records, cell_timeout):
