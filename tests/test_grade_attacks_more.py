@@ -235,3 +235,17 @@ def test_a_cell_that_calls_the_checks_own_code_is_named_in_the_instructor_log(ke
     assert "honest:" not in log
     feedback = (tmp_path / "feedback" / "borrower.md").read_text()
     assert "checks' own code" not in feedback  # a note for the instructor only
+
+
+def test_the_grader_loads_every_check_before_grading_and_writes_no_bytecode_after(monkeypatch):
+    """A `.pyc` planted by a kernel for a check module the grader had not imported yet would
+    otherwise run inside the grader when it first judged that exercise."""
+    import feedline.checks
+    from feedline.grade import judge
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    judge.load_every_check()
+    exercises = [name for name in feedline.checks.__all__ if name.startswith("ex")]
+    assert len(exercises) == 16
+    assert all(f"feedline.checks.{name}" in sys.modules for name in exercises)
+    assert sys.dont_write_bytecode

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 
-from . import processes, run
+from . import judge, processes, run
 from .collect import feedback_name, find_submissions
 from .key import load_key
 from .report import feedback_text, progress_line, score, write_gradebook
@@ -86,6 +86,7 @@ def grade(submissions, key_path, out, feedback=None, cell_timeout=60.0, wall_tim
     """Grade every submission; write the gradebook and feedback; return the Results."""
     log = log or (lambda line: print(line, flush=True))
     key = load_key(key_path)
+    judge.load_every_check()
     key_path = pathlib.Path(key_path)
     key_root = (key_path.parent if key_path.is_file() else key_path).resolve().parent
     watched = {"the answer key": lambda: [key_path],
