@@ -33,8 +33,9 @@ MIN_BUSY = 0.5
 #: Workers that together keep about one core busy (between these) may be taking turns at the
 #: GIL: the tuner tries one worker fewer, and keeps that when the stage is no slower.
 ONE_CORE = (0.4, 1.2)
-#: A stage with fewer workers counts as no slower within this factor.
-SAME_SPEED = 1.0
+#: A stage with fewer workers counts as no slower within this factor: two windows of the same
+#: work differ by a few percent on a shared machine, and a cut must not be undone by that.
+SAME_SPEED = 1.05
 
 
 @dataclasses.dataclass
