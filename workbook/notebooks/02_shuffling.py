@@ -346,9 +346,9 @@ plt.show()
 
 # %% [markdown]
 # - **A** (the usual textbook chain): the shuffle sees one stream of 20 elements, so near the
-#   boundary the epochs mix: 5 and 7 of epoch 1 come out after six elements of epoch 2, and
-#   the last batch holds 7 twice, one from each epoch. For long training runs this hardly matters, and it avoids
-#   a pause at each epoch boundary.
+#   boundary the epochs mix: epoch 1's 7 comes out after six elements of epoch 2, and the
+#   last batch holds 7 twice, one from each epoch. For long training runs this hardly
+#   matters, and it avoids a pause at each epoch boundary.
 # - **B**: each epoch is shuffled on its own, so every run of 10 elements holds 0 to 9 once.
 #   (In B we colour by output position: the shuffle happens before `repeat`, so the
 #   `enumerate` tag comes after it.) Choose this when "one epoch" must mean every example

@@ -243,7 +243,8 @@ except fl.errors.DataLossError as error:
 # %% [markdown]
 # If losing a few records is acceptable, `.ignore_errors()` turns the error into a skipped
 # element and a warning at the end of the epoch. Here the reader stops at the damage, so
-# the epoch has the 3 records before it, and you are told.
+# the epoch has the 3 records before it, and you are told. (Feedline always warns with the
+# count; TensorFlow skips silently unless you write `ignore_errors(log_warning=True)`.)
 
 # %%
 with warnings.catch_warnings(record=True) as caught:
@@ -321,9 +322,11 @@ print(f"digits: predicted {predicted_digits} B, measured GZIP {sizes['digits', '
 # quarter. ZLIB is GZIP with a 12-byte smaller wrapper; the sizes differ by exactly that.
 #
 # **Predict the read time.** Reading a compressed file does the same work plus inflating the
-# bytes. For files this small the read is mostly Python work per record, so predict GZIP at
-# 1.2 to 3 times the time of a plain read. The cell reads each file 20 times and keeps the
-# best of 5 runs; the ratios are what to look at (timings vary with the machine).
+# bytes. But zlib inflates a few tens of KB in well under a millisecond of C code, while the
+# read of files this small is mostly Python work per record, the same with or without
+# compression. So predict about the time of a plain read: 0.7 to 1.3 times. The cell reads
+# each file 20 times and keeps the best of 5 runs; the ratios are what to look at (timings
+# vary with the machine).
 
 # %%
 def read_time(path, compression_type, repeats=20, runs=5):
@@ -344,7 +347,7 @@ times = {(name, kind): read_time(WORKDIR / f"{name}-{kind or 'plain'}.tfrecord",
 for name in DATASETS:
     plain = times[name, ""]
     print(f"{name:6s} plain {plain * 1e3:.2f} ms   GZIP {times[name, 'GZIP'] / plain:.1f}x   "
-          f"ZLIB {times[name, 'ZLIB'] / plain:.1f}x   (predicted 1.2x to 3x)")
+          f"ZLIB {times[name, 'ZLIB'] / plain:.1f}x   (predicted 0.7x to 1.3x)")
 
 # %% tags=["nbval-ignore-output"]
 fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
@@ -364,9 +367,10 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# Compression cut the files to between a quarter and a half and made reading slower by a
-# factor in the range we predicted. On a local SSD that is a loss; reading from a network
-# where bytes are the bottleneck it is a win. Measure on your own storage.
+# Compression cut the files to between a quarter and a half and left the read time about
+# where a plain read is. On large files the inflating shows up as CPU time, and on a local SSD
+# that is a loss; reading from a network disk or a bucket, where bytes are the bottleneck, the
+# smaller file wins. Measure on your own storage.
 
 # %% [markdown]
 # ## Images in an `Example`
@@ -447,7 +451,8 @@ for wrong in (fl.io.encode_jpeg(np.zeros((8, 8, 3), dtype=np.uint8)), b"8x8 digi
 # Is PNG worth it here? An 8x8 grayscale digit is 64 bytes of raw pixels, and its PNG file
 # is about 120. For images this small the PNG headers cost more than the compression saves;
 # storing `image.tobytes()` and reading it with `fl.io.decode_raw` would be smaller. For a
-# 224x224 photo it is the other way round by a factor of 5 to 20.
+# 224x224 photo it is the other way round: a PNG is typically about 2 times smaller than
+# the raw pixels, a JPEG 5 to 20 times.
 
 # %%
 raw_total = 64 * len(png_paths)
@@ -694,7 +699,8 @@ plt.show()
 # - One flipped bit gives a `DataLossError` naming the file and offset, after the good
 #   records before it; `.ignore_errors()` makes that a skip and a warning.
 # - GZIP cut the digits shards to about 41 % (predicted from the unique bytes within a few
-#   percent) and the text to about a quarter; reading cost 1.2 to 3 times longer.
+#   percent) and the text to about a quarter; reading these small files took about as long
+#   as a plain read (inflating is fast C code; the per-record work is the same).
 # - Images go into an `Example` as PNG bytes; `fl.io.decode_png` and `decode_image` return
 #   height x width x channels, `channels` converts. For 8x8 digits raw bytes would be smaller.
 # - `FixedLenFeature` for always-there values (with `default_value` for optional ones),

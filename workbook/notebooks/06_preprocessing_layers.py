@@ -234,7 +234,8 @@ print("predicted 77.5 rows per bucket, measured",
 #
 # Categories written as strings need an index before anything else. `StringLookup` learns a
 # vocabulary with `adapt` (the most frequent value first) and maps each value to its index.
-# We make a string column from the data: each patient's age decade, `"20s"` to `"70s"`.
+# We make a string column from the data: each patient's age decade, `"10s"` (one patient of
+# 19) to `"70s"`.
 
 # %%
 def decade_names(ages):

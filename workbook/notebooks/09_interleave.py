@@ -273,15 +273,17 @@ for name, (pipeline, formula) in pipelines.items():
           f"({measured / simulated[name].total:.0%} of the simulation)")
 
 # %% [markdown]
-# The one-by-one pipelines land a few percent above the simulation, as in lesson 07. The
-# parallel ones often land further above it, up to about 20 % on a busy machine: the
-# simulation starts and wakes threads on time, while real threads wait for a free core, and
-# the readers of the files opened ahead sometimes take a turn to read while a file of the
-# current round waits. The speed-up is still close to the number of files read at once.
+# The one-by-one pipelines land within a few percent of the simulation, as in lesson 07. On
+# a quiet machine the parallel ones do too; on a busy one they can land up to about 20 %
+# above it: the simulation starts and wakes threads on time, while real threads wait for a
+# free core, and the readers of the files opened ahead sometimes take a turn to read while a
+# file of the current round waits. The speed-up is still close to the number of files read
+# at once.
 #
 # The timelines of the `open` and `read` rows, on one time scale, show why. At the top, one
-# bar at a time: four opens, then the reads of the four files in turn, then the next four.
-# At the bottom, each reader thread has its own lane in a row: four opens run at the same
+# bar at a time: file A is opened when its turn first comes, and its first record read, then
+# B, C and D the same way; then the other reads of the four files in turn; then the next four
+# files the same way. At the bottom, each reader thread has its own lane in a row: four opens run at the same
 # time, then the reads of four files overlap, and the second round starts while the first
 # one is still being read.
 
@@ -415,8 +417,9 @@ plt.show()
 # run is harder to reproduce exactly, even with fixed seeds. The set of elements is the same,
 # and the records of each file still come in their own order. For training on shuffled data
 # that is usually fine, and it is often worth the speed. You can also switch it off for the
-# whole pipeline with `Options(deterministic=False)` and `with_options`, instead of on each
-# transformation.
+# whole pipeline instead of on each transformation: `options = fl.data.Options()`, then
+# `options.deterministic = False` and `ds = ds.with_options(options)` (TensorFlow's
+# `Options()` takes no arguments, so set the attribute).
 
 # %% [markdown]
 # ## Real shards

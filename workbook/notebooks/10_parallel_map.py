@@ -469,8 +469,8 @@ for deterministic in (True, False):
 # The elements are the same; only the order changes, and it depends on timing, so two runs
 # can differ. Keep the default when the order matters (evaluation, anything you want to
 # reproduce exactly); `deterministic=False` is usually fine for training on shuffled data.
-# `Options(deterministic=False)` with `with_options` sets it for every stage of a pipeline, as
-# in lesson 09.
+# `options.deterministic = False` on an `fl.data.Options()`, applied with `with_options`,
+# sets it for every stage of a pipeline, as in lesson 09.
 #
 # ## What `AUTOTUNE` chooses
 #
@@ -503,7 +503,7 @@ def autotuned(function, n):
 
 
 for name, function, n in [("sleep 25 ms", ExpensiveMap(COST), 32),
-                          ("python_work", python_work, 8)]:
+                          ("python_work", python_work, 32)]:
     report, total = autotuned(function, n)
     print(f"{name}: {n} calls in {total * 1000:.0f} ms")
     print(report)
@@ -515,8 +515,10 @@ for name, function, n in [("sleep 25 ms", ExpensiveMap(COST), 32),
 # loop keeps waiting, up to its cap. 32 calls take far less than the 800 ms of one worker,
 # though more than the 100 ms of 8 workers from the start, since it begins with 2. For
 # `python_work` two workers keep only about one core busy: they take turns at the GIL. The
-# tuner tries one worker, finds it no slower, and keeps it. For pure Python, use
-# `in_processes` with about one process per core.
+# tuner tries one worker, finds it no slower, and keeps it. (It needs a few rounds of
+# measurements to see that, which is why this cell gives it 32 calls; with a handful it may
+# stop before it has decided, and on a busy machine a round can mislead it.) For pure
+# Python, use `in_processes` with about one process per core.
 #
 # ## Summary
 #

@@ -86,7 +86,8 @@ for name, ds in [("no cache", Dataset.range(4).map(square)),
 # ## Memory or file
 #
 # `cache()` keeps the elements in memory, so they are gone when the program ends.
-# `cache(filename)` writes them to the file `filename.cache` instead. Later epochs read the
+# `cache(filename)` writes them to the file `filename.cache` instead (feedline's naming;
+# TensorFlow writes `filename.index` and `filename.data-...` files). Later epochs read the
 # file, and so does **any later run** that builds a pipeline with the same file name, even in
 # another process. That is useful when the first pass is expensive (say an hour of decoding)
 # and the data is larger than memory.
@@ -286,8 +287,9 @@ plt.show()
 # and after it (bottom), on the same time scale. In both, `open` and `read` have bars only in
 # the first epoch. With the cache before the map, the `map` row keeps working every epoch;
 # with the cache after it, the `map` row is empty after the first epoch. The `cache` row
-# hands out each stored element in microseconds (the thin lines), so the training steps
-# follow one another with no gap: the loop never waits for data.
+# hands out each stored element in microseconds (the thin lines). With the cache after the
+# map (bottom), the training steps of epochs 2 to 5 follow one another with no gap: the loop
+# never waits for data. With the cache before it (top), each step still waits for the map.
 
 # %% tags=["nbval-ignore-output"]
 fig, axes = plt.subplots(2, 1, figsize=(11, 7.5))
@@ -424,9 +426,10 @@ for where in ["no cache", *element_bytes]:
 
 # %% [markdown]
 # Our formula: 100 × 1 KiB = 100 KiB for the cache between the maps, and 100 × 64 KiB =
-# 6400 KiB for the cache at the end. The measurement adds a little more, about 0.1 KiB per
-# element, for the list that holds the elements and the Python object around each array. The times of the two cached pipelines are
-# close: both decode each image once (about 200 ms in the first epoch); the split pipeline
+# 6400 KiB for the cache at the end. The measurement adds a little more: about 20 KiB shows
+# even with no cache (the pipeline's own objects), and the rest, a few KiB, is the list that
+# holds the elements and the Python object around each array. The times of the two cached
+# pipelines are close: both decode each image once (about 200 ms in the first epoch); the split pipeline
 # converts to float again every epoch, which costs little. Without a cache, every epoch
 # decodes again.
 #

@@ -322,11 +322,14 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# The measured points of `standardise` follow the dashed model line, usually within a factor
-# of two on this shared machine (other programs slow some runs down; a single row is the
-# most sensitive). From b = 1 to b = 64 the
-# map's cost per element falls by well over ten times. From 64 to 256 it hardly moves: the
-# overhead is already shared thin, and what is left is the work.
+# The measured points of `standardise` fall with the batch size as the model says, and for
+# small batches they sit close to the dashed line. For large batches they stay above it,
+# several times above in the run printed here: in the pipeline each batch is a freshly
+# stacked array (new memory, not yet in the CPU's cache), while `work` was measured on the
+# same warm rows again and again, and other programs on this shared machine slow some runs.
+# So from b = 1 to b = 64 the cost per element falls several times (the printed ratio), less
+# than the model's 34; beyond 64 it moves little and unevenly: the overhead is already
+# shared thin, and what is left is the work.
 #
 # The Python loop stays flat, at or above the b = 1 cost, whatever the batch size. Batching removed
 # feedline's per-call overhead, but that was the smallest part; the loop still pays NumPy's

@@ -400,14 +400,15 @@ for cycle_length in (1, 2, 4):
 # With `num_parallel_calls`, feedline's interleave
 # reads every open input in its own thread and also opens the next `cycle_length + 1` inputs
 # ahead, so that a new input is ready when one ends. Those are in memory too: up to
-# `2 × cycle_length + 1` shards (here 8 shards is all there is).
+# `2 × cycle_length + 1` shards, plus, as with `cycle_length=1` above, the finished shard
+# that the image the loop still holds keeps alive (here 8 shards is all there is).
 
 # %% tags=["nbval-ignore-output"]
 for cycle_length in (1, 2):
     got = peak_bytes(shards.interleave(load_shard, cycle_length=cycle_length,
                                        num_parallel_calls=cycle_length))
-    print(f"parallel, cycle_length {cycle_length}: up to {2 * cycle_length + 1} shards opened, "
-          f"measured {got / SHARD:.1f} shards")
+    print(f"parallel, cycle_length {cycle_length}: up to {2 * cycle_length + 2} shards in "
+          f"memory, measured {got / SHARD:.1f} shards")
 
 # %% [markdown]
 # The speed of a parallel interleave costs memory: choose `cycle_length` for the speed you

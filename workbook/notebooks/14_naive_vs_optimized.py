@@ -244,12 +244,13 @@ print(f"speed-up: predicted {predicted_naive / predicted_optimised:.1f}x, simula
 # Both measurements land above the formula: a few percent for the naive run, which pays the
 # usual lateness of its 200 sleeps, and up to about 15 % for the optimised one, which also
 # pays for starting its threads and handing batches between them (more on a busy machine).
-# The simulation lands between the two. It counts the lateness of the sleeps, and it follows
-# one rule of the parallel `interleave` that our function left out: when the loop's side
-# needs a file no reader thread has started on, it reads a whole block of that file itself
-# (here all 8 records) before handing over the first one, so the first batch of epoch 1
-# comes about 30 ms later than we assumed. The speed-up comes out between about 7x and 8x.
-# The shorter the run, the more these fixed costs weigh. Still, the predictions were close,
+# The simulation lands close to both measurements. It counts the lateness of the sleeps, and
+# it follows one rule of the parallel `interleave` that our function left out: when the
+# loop's side needs a file no reader thread has started on, it reads a whole block of that
+# file itself (here all 8 records) before handing over the first one, so the first batch of
+# epoch 1 comes about 17 ms later than we assumed (its first step starts near 77 ms, not
+# 60). The speed-up comes out between about 7x and 8x. The shorter the run, the more these
+# fixed costs weigh. Still, the predictions were close,
 # and they came before the run.
 
 # %% [markdown]
@@ -281,12 +282,10 @@ plt.show()
 # - **`open`**: in the naive run, four separate bars per epoch; in the optimised one, four
 #   bars stacked in lanes, one per reader thread, all at the same time, and none at all in
 #   the second epoch (the cache replays).
-# - **`map` and `map#2`** are the two maps. The trace names them in the order their
-#   iterators start, so which is the decode depends on the pipeline: in the naive run `map`
-#   is the decode; in the optimised one the augment's iterator starts first, so `map` is
-#   the augment (it works in both epochs) and `map#2` the decode (epoch 1 only). The naive
-#   run has 64 tiny calls of each; the optimised one 4 decodes and 8 augments, and they run
-#   on worker threads.
+# - **`map` and `map#2`** are the two maps, numbered from the source down: `map` is the
+#   decode (in the optimised run it works in epoch 1 only) and `map#2` the augment (it works
+#   in both epochs). The naive run has 64 tiny calls of each; the optimised one 4 decodes
+#   and 8 augments, and they run on worker threads.
 # - **`train_step`**: in the naive run, short bars with long gaps. In the optimised one,
 #   after the first batch of each epoch, bar follows bar: the loop is the bottleneck, as it
 #   should be.
@@ -363,7 +362,8 @@ mine = (Dataset.range(TURN["files"])
         .flat_map(turn_file)
         .map(turn_decode)
         .map(turn_augment)
-        .batch(TURN["batch"]))
+        .batch(TURN["batch"])
+        .with_options(AS_WRITTEN))  # as written, like naive_pipeline: nothing added or fused
 
 mine_simulated = fl.perf.simulate(mine, num_epochs=TURN["epochs"], train_step=TURN["step_s"])
 measured = benchmark(mine, num_epochs=TURN["epochs"], train_step=TURN["step_s"], traced=False)

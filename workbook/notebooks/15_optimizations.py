@@ -253,8 +253,9 @@ plt.show()
 # ## Why `map_parallelization` asks you first
 #
 # TensorFlow parallelises a map on its own only when it can prove the function has no state:
-# its graph has no random op without a seed, no variable, no side effect. A Python function
-# cannot be inspected that way, so feedline asks you to say so:
+# its graph has no stateful op, such as `tf.random.uniform` (even with a seed; the
+# `tf.random.stateless_*` ops are fine), a variable, or a side effect like `tf.print`. A
+# Python function cannot be inspected that way, so feedline asks you to say so:
 # `ds.map(stateless(f))`. Why not parallelise every map? Here is a function that numbers the
 # elements it sees. Each call waits a little, as a real decode would, then takes the next
 # number.
@@ -498,10 +499,12 @@ for change, by_doctor, by_simulator, measured_rate, bottleneck in rounds:
 print(f"\n{current.dataset.explain()}")
 
 # %% [markdown]
-# Each round moves the bottleneck, and both predictions land within about 10 to 20 % of the
-# measurement (on a busy machine, sometimes more): the doctor's, scaled from what it
-# measured, and the simulator's, from the declared costs alone. After the rounds the doctor names
-# `train_step`: the input pipeline keeps up, and the only way to go faster is a faster model.
+# Each round moves the bottleneck, and both predictions land close to the measurement (within
+# a few percent on a quiet machine; on a busy one, sometimes 10 to 20 % off): the doctor's,
+# scaled from what it measured, and the simulator's, from the declared costs alone. After
+# three rounds the pipeline runs close to the pace the 3 ms training step allows on its own
+# (333 elements/s). The doctor may still name a map as the bottleneck, but only just: another
+# round would buy almost nothing, and the only way to go much faster is a faster model.
 # Notice that the doctor wrote fixed worker counts (`num_parallel_calls=2`, then 4) because it
 # measured that many would do; writing `AUTOTUNE` there instead would let the tuner find them.
 
@@ -536,8 +539,8 @@ plt.show()
 #   back what did not help, and stays within `cpu_budget`: many workers for sleeping calls,
 #   one per core (or fewer) for pure Python.
 # - The **doctor** names the bottleneck and prices each fix; following it round by round, and
-#   predicting each round with the simulator, moved this pipeline from about 45 to nearly 300
-#   elements/s, until the training step set the pace.
+#   predicting each round with the simulator, moved this pipeline from about 45 to about 300
+#   elements/s, close to the pace of the training step.
 #
 # **Now practise:** [exercises 15](../exercises/15_optimizations_exercises.ipynb): predict the
 # rewrites of pipelines you have not seen, make `map_parallelization` fire safely, fix a

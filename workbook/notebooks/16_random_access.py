@@ -499,10 +499,9 @@ if grain is not None:
 # one library, the order is fixed by the seed, which is all that resuming and sharding need.
 # Grain's iterator also has `get_state` and `set_state` (its state is a small JSON text), and
 # with JAX installed its `shard_options` can come from the machine it runs on
-# (`ShardByJaxProcess`). One difference to know: when the records do not divide evenly, Grain
-# gives the leftover records to the *first* shards and feedline to the *last* ones, so the
-# shards agree here (2,000 on 2) but not for 2,001. Use one library for all the machines of
-# a job.
+# (`ShardByJaxProcess`). Both libraries cut uneven shards the same way: with 2,001 records on
+# 2 machines, records 0 to 1,000 go to the first and 1,001 to 2,000 to the second. The order
+# inside a shard differs, though, so use one library for all the machines of a job.
 #
 # **The tf.data service**, for the TensorFlow side. When the input pipeline needs more CPU than
 # the training machine has, TensorFlow can move it to other machines: a *dispatcher* process
