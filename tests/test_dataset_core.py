@@ -206,10 +206,14 @@ def test_shard_rejects_an_index_outside_the_shards():
         Dataset.range(5).shard(2, 2)
 
 
-def test_concatenate_of_different_dtypes_fails_when_inspected():
-    mixed = Dataset.range(2).concatenate(Dataset.from_tensor_slices([0.5]))
-    with pytest.raises(TypeError, match="dtypes differ"):
-        mixed.element_spec
+def test_concatenate_of_different_dtypes_fails_when_made_as_in_tensorflow():
+    with pytest.raises(TypeError, match="incompatible dataset elements.*int64.*float32.*cast"):
+        Dataset.range(2).concatenate(Dataset.from_tensor_slices([0.5]))
+
+
+def test_concatenate_of_different_structures_fails_when_made():
+    with pytest.raises(TypeError, match="different structures"):
+        Dataset.range(2).concatenate(Dataset.range(2).map(lambda x: (x, x)))
 
 
 def test_concatenate_cardinality_is_the_sum_or_infinite():

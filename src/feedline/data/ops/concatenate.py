@@ -13,6 +13,8 @@ class ConcatenateDataset(Dataset):
             raise TypeError(f"concatenate takes a Dataset, got {type(second).__name__}")
         self._first, self._second = first, second
         self._inputs = (first, second)
+        # TensorFlow refuses incompatible inputs when the dataset is made, not when it is read.
+        self._element_spec()
 
     def _make_iterator(self):
         yield from self._first._iterator()
@@ -31,10 +33,14 @@ class ConcatenateDataset(Dataset):
         try:
             return structure.map_structure(lambda a, b: _common(a, b), first, second)
         except ValueError:
-            raise TypeError(f"concatenate: structures differ: {first} vs {second}") from None
+            raise TypeError(f"concatenate: the datasets' elements have different structures: "
+                            f"{first} vs {second}; map one of them to the other's structure "
+                            "first") from None
 
 
 def _common(first, second):
-    if first.dtype != second.dtype:
-        raise TypeError(f"concatenate: dtypes differ: {first} vs {second}")
+    if type(first) is not type(second) or first.dtype != second.dtype:
+        raise TypeError(f"concatenate: incompatible dataset elements: {first} vs {second}; "
+                        "cast one of them first, e.g. .map(lambda x: fl.cast(x, "
+                        f"{getattr(first.dtype, 'name', first.dtype)!r}))")
     return first.most_specific_common(second)
