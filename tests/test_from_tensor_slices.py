@@ -3,6 +3,7 @@ ones included (tensorflow.org/api_docs/python/tf/data/Dataset#from_tensor_slices
 SparseTensor gives SparseTensors of one dimension less)."""
 
 import numpy as np
+import pytest
 
 import feedline as fl
 
@@ -23,3 +24,8 @@ def test_from_tensor_slices_of_a_sparse_and_a_dense_component_pairs_their_rows()
     ds = Dataset.from_tensor_slices((sparse, np.array([10, 20])))
     assert [(fl.sparse.to_dense(s).numpy().tolist(), int(d)) for s, d in ds] == [
         ([1, 0], 10), ([0, 1], 20)]
+
+
+def test_rows_of_different_lengths_are_refused_with_tensorflows_words_and_the_ragged_way():
+    with pytest.raises(ValueError, match="non-rectangular.*fl.ragged.constant"):
+        Dataset.from_tensor_slices([[1, 2], [3]])

@@ -178,9 +178,15 @@ def _list_to_array(values):
                                         for x in array.flat):
             raise ValueError("a list mixes strings and numbers")
         return _strings_to_object(array)
-    array = np.array(values)
-    if array.dtype == object:
-        raise ValueError(f"cannot make an array from a ragged list: {values!r}")
+    try:
+        array = np.array(values)
+    except ValueError:  # NumPy 2 refuses rows of different lengths outright
+        array = None
+    if array is None or array.dtype == object:
+        shown = repr(values) if len(repr(values)) < 80 else repr(values)[:77] + "..."
+        raise ValueError(f"Can't convert non-rectangular Python sequence to Tensor: {shown} "
+                         "has rows of different lengths; write fl.ragged.constant(...) for a "
+                         "RaggedTensor, or pad the rows to one length")
     if not flat:  # an empty list holds no values to take a type from: float32, as in TF
         return array.astype(np.float32)
     if all(type(item) is bool for item in flat):
