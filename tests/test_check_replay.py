@@ -198,6 +198,19 @@ def test_every_check_of_every_exercise_notebook_is_judged_by_the_grader():
     assert [check_id for check_id, run in sorted(shipped.items()) if not run.replayable] == []
 
 
+def test_exact_numbers_come_back_as_the_same_numbers():
+    """A Fraction or a Decimal of seconds passes `float(...)` in the kernel: the grader must get
+    the number, not an opaque stand-in, and decoding makes no other kind of object."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    for value in (Fraction(-7, 3), Decimal("0.125"), Decimal("NaN"), [Fraction(1, 2)]):
+        back = _wire.decode(json.loads(json.dumps(_wire.encode(value))))
+        assert type(back) is type(value) and str(back) == str(value)
+    with pytest.raises(_wire.Unsendable):
+        _wire.decode({"fraction": ["1", 2]})
+
+
 def test_numpy_scalars_come_back_as_numpy_scalars_of_their_dtype():
     """So a check that asks `isinstance(x, np.integer)` decides the same in kernel and grader."""
     # (np.bytes_, np.str_ and np.float64 subclass bytes, str and float, and travel as those.)
@@ -206,3 +219,18 @@ def test_numpy_scalars_come_back_as_numpy_scalars_of_their_dtype():
         assert type(back) is type(value) and back == value
     back = _wire.decode(json.loads(json.dumps(_wire.encode(np.array(3)))))
     assert isinstance(back, np.ndarray) and back.shape == ()
+
+
+@pytest.mark.parametrize("damage", [{"fraction": [1, 0]}, {"decimal": "not a number"},
+                                    {"array": "|O", "shape": [1], "data": ""}, {"what": 1}])
+def test_a_record_with_damaged_data_fails_instead_of_stopping_the_grader(monkeypatch, damage):
+    _, right = graded(monkeypatch, ex01.check_make_dataset, right_make_dataset)
+    in_arguments = copy.deepcopy(right)
+    in_arguments["events"][0]["values"][0]["value"] = damage
+    assert _replay.judge("ex-01-1", in_arguments, "5eed")[0] == "failed"
+    in_events = copy.deepcopy(right)
+    for event in in_events["events"][1:]:
+        for key in event:
+            if key != "op":
+                event[key] = damage
+    assert _replay.judge("ex-01-1", in_events, "5eed")[0] in ("failed", "unjudged")

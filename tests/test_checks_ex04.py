@@ -249,6 +249,16 @@ def test_decode_fields_reports_a_decoder_that_crashes_on_wire_type_1():
 
 # -- the grader gives the same verdicts -------------------------------------------------------
 
+def memoryview_payloads(decode):
+    """`decode` giving each payload as a memoryview (slices of memoryview(data) are)."""
+    def viewed(fields):
+        return [(number, wire_type, memoryview(value) if isinstance(value, bytes)
+                 else viewed(value) if isinstance(value, list) else value)
+                for number, wire_type, value in fields]
+
+    return lambda data, messages: viewed(decode(data, messages))
+
+
 CASES = [
     (ex04.check_encode_varint, encode_varint, big_endian_groups),
     (ex04.check_tag_bytes, tag_bytes, lambda n, w: encode_varint(w << 3 | n)),
@@ -258,6 +268,9 @@ CASES = [
     (ex04.check_encode_measurement, encode_measurement, length_in_characters),
     (ex04.check_decode_fields, decode_fields,
      lambda data, messages: decode_fields(data, messages, recurse=False)),
+    # Payloads sliced from a memoryview are the right bytes in the kernel, and in the grader.
+    (ex04.check_decode_fields, memoryview_payloads(decode_fields),
+     memoryview_payloads(lambda data, messages: decode_fields(data, messages, recurse=False))),
 ]
 
 

@@ -2,6 +2,7 @@
 
 import copy
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -235,6 +236,10 @@ CASES = [
     (ex06.check_lookup_with_oov, make_lookup, lambda values, num_oov: adapted_lookup(values)),
     (ex06.check_collision_formula, expected_collisions,
      lambda n, m: (n * n / (2 * m), min(n, m))),
+    # The pairs counted exactly, as a Fraction: a number the grader must receive as one.
+    (ex06.check_collision_formula,
+     lambda n, m: (Fraction(n * (n - 1), 2 * m), expected_collisions(n, m)[1]),
+     lambda n, m: (Fraction(n * n, 2 * m), expected_collisions(n, m)[1])),
     (ex06.check_mixed_table, preprocess_table, served_layers),
 ]
 

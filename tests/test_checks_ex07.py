@@ -1,6 +1,8 @@
 """The ex-07 checks accept the reference answers, reject plausible wrong ones, and replay."""
 
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -147,6 +149,11 @@ def test_prefetched_total_rejects(wrong, match):
     (ex07.check_slowest_stage, slowest_stage, longest_spans),
     (ex07.check_prefetched_total, prefetched_total,
      lambda n, e, o, r, m, s: e * (o + n * (r + m + s))),
+    # Seconds as a Fraction or a Decimal are numbers too, in the kernel and in the grader.
+    (ex07.check_sequential_total, lambda *case: Fraction(sequential_total(*case)),
+     lambda n, e, o, r, m, s, b: Fraction(e * (o + n * (r + m + s)))),
+    (ex07.check_prefetched_total, lambda *case: Decimal(prefetched_total(*case)),
+     lambda n, e, o, r, m, s: Decimal(e * (o + n * (r + m + s)))),
 ])
 def test_timeline_checks_give_the_same_verdict_when_replayed(monkeypatch, check, right, wrong):
     assert_same_verdict_when_replayed(monkeypatch, check, right, wrong)

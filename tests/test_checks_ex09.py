@@ -8,7 +8,7 @@ import pytest
 from feedline.checks import ex09
 from feedline.data import AUTOTUNE, Dataset, Options
 from feedline.perf.provenance import interleave_order
-from checkkit import blank, check_rejects
+from checkkit import assert_same_verdict_when_replayed, blank, check_rejects
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -278,6 +278,19 @@ def test_choose_cycle_length_names_the_case_where_nothing_keeps_up():
         return answer if keeps_up else 1
 
     check_rejects(ex09.check_choose_cycle_length, give_up, "no cycle_length up to")
+
+
+def yielded_pairs(order):
+    """`order` as a generator function, which is how many would write predict_order."""
+    def predict(lengths, cycle_length, block_length):
+        yield from order(lengths, cycle_length, block_length)
+
+    return predict
+
+
+def test_predict_order_as_a_generator_gets_the_same_verdict_when_replayed(monkeypatch):
+    assert_same_verdict_when_replayed(monkeypatch, ex09.check_predict_order,
+                                      yielded_pairs(predict_order), yielded_pairs(flat_order))
 
 
 def test_the_checks_run_quickly():

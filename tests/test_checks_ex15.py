@@ -225,6 +225,10 @@ def test_hand_split_rejects(wrong, match):
 
 def test_hand_split_gives_the_same_verdict_when_replayed(monkeypatch):
     assert_same_verdict_when_replayed(monkeypatch, ex15.check_hand_split, hand_split, even)
+    # The pair as a generator is unpacked alike in the kernel; the grader must agree.
+    assert_same_verdict_when_replayed(monkeypatch, ex15.check_hand_split,
+                                      lambda *costs: iter(hand_split(*costs)),
+                                      lambda *costs: iter(even(*costs)))
 
 
 def test_the_best_split_is_the_fastest_on_the_simulator():

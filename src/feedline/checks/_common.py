@@ -22,7 +22,9 @@ feedline.checks._common.CheckFailed: ex-00-1: expected 3, got 4
 Hint: count again
 """
 
+import collections.abc
 import functools
+import itertools
 
 import numpy as np
 
@@ -144,6 +146,37 @@ def call_answer(check_id, function, *args, want_dataset=True):
         fail(check_id, f"{name} should return a Dataset, but returned "
                        f"{type(result).__name__}")
     return result
+
+
+def normalised_answer(function, normalise):
+    """The learner's `function`, with `normalise` applied to what it returns, inside the call.
+
+    A graded kernel records what the call returned, and the grader judges that record: a right
+    answer in a shape that is not plain data (a generator, a `Path`) would pass in the kernel
+    but reach the grader as an opaque stand-in. Normalised inside the call, the record holds
+    the normalised value, so the kernel and the grader judge the same thing. `normalise` must
+    not raise; it gives back anything it does not recognise as it is.
+    """
+    if not callable(function):
+        return function  # call_answer says what it is instead
+    def answer(*args):
+        result = function(*args)
+        return None if result is None else normalise(result)
+
+    answer.__name__ = getattr(function, "__name__", "your function")
+    return answer
+
+
+ITERATOR_LIMIT = 100_000  # more items than any answer returns; an endless iterator stops here
+
+
+def listed_if_iterator(value):
+    """A one-shot iterator (a generator, `map(...)`, `iter(...)`) as a list of its items,
+    anything else as it is: a check that loops over a result accepts both, and a list is plain
+    data while a generator is not."""
+    if isinstance(value, collections.abc.Iterator) and not isinstance(value, Iterator):
+        return list(itertools.islice(value, ITERATOR_LIMIT + 1))
+    return value
 
 
 def _invoke(function, args, name):

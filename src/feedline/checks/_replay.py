@@ -299,10 +299,12 @@ def judge(check_id, observation, seed):
     events = observation.get("events") or []
     if not events or events[0].get("op") != "args":
         return "unjudged", "the record has no arguments"
-    args = []
-    for item in events[0]["values"]:
-        args.append(_wire.decode(item["value"]) if "value" in item
-                    else ReplayAnswer(item.get("name", "answer")))
+    try:
+        args = [_wire.decode(item["value"]) if "value" in item
+                else ReplayAnswer(item.get("name", "answer")) for item in events[0]["values"]]
+    except (_wire.Unsendable, ValueError, TypeError, KeyError, AttributeError):
+        # Only a forged or damaged record gets here: the kernel records plain data.
+        return "failed", "the record's arguments could not be read"
     previous = os.environ.get(SEED_VARIABLE)
     os.environ[SEED_VARIABLE] = seed
     _current = Replay(check_id, events[1:])

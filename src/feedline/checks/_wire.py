@@ -1,7 +1,8 @@
 """Plain data that can leave a student's kernel: JSON with tagged arrays, bytes and tuples.
 
-Only data crosses: numbers, strings, bytes, lists, tuples, dicts and NumPy arrays (numeric,
-bool, or of str/bytes objects). Nothing is pickled, so decoding runs no code.
+Only data crosses: numbers (exact `Fraction` and `Decimal` ones too), strings, bytes, lists,
+tuples, dicts and NumPy arrays (numeric, bool, or of str/bytes objects). Nothing is pickled,
+so decoding runs no code.
 
 >>> import numpy as np
 >>> value = (np.arange(3, dtype=np.int64), {"label": b"cat"}, [1.5, None, "x"])
@@ -12,11 +13,15 @@ bool, or of str/bytes objects). Nothing is pickled, so decoding runs no code.
 np.float32(2.5)
 >>> decode(json.loads(json.dumps(encode(bytearray(b"ab")))))
 bytearray(b'ab')
+>>> decode(json.loads(json.dumps(encode([Fraction(7, 3), Decimal("0.125")]))))
+[Fraction(7, 3), Decimal('0.125')]
 """
 
 import base64
 import json
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 
@@ -33,6 +38,12 @@ def encode(value):
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else {"float": repr(value)}
+    # A learner may compute seconds exactly; float() of it is what the checks then judge, so
+    # it must reach the grader as the same number, not as an opaque stand-in.
+    if isinstance(value, Fraction):
+        return {"fraction": [value.numerator, value.denominator]}
+    if isinstance(value, Decimal):
+        return {"decimal": str(value)}
     if isinstance(value, bytes):
         return {"bytes": base64.b64encode(value).decode("ascii")}
     if isinstance(value, bytearray):  # kept apart: a check may accept it, or ask for bytes
@@ -68,6 +79,16 @@ def decode(data):
         return data
     if "float" in data:
         return float(data["float"])
+    if "fraction" in data:
+        numerator, denominator = data["fraction"]
+        if not (type(numerator) is int and type(denominator) is int) or denominator == 0:
+            raise Unsendable("a fraction is two integers, the second not 0")
+        return Fraction(numerator, denominator)
+    if "decimal" in data:
+        try:
+            return Decimal(str(data["decimal"]))
+        except ArithmeticError:  # decimal.InvalidOperation: not a number's text
+            raise Unsendable("a decimal is a number's text") from None
     if "bytes" in data:
         return base64.b64decode(data["bytes"])
     if "bytearray" in data:

@@ -14,8 +14,8 @@ import numpy as np
 
 from .. import io
 from ..data import Dataset
-from ._common import (call_answer, check, fail, observe, passed, pipeline_nodes, rng,
-                      take_elements)
+from ._common import (call_answer, check, fail, listed_if_iterator, normalised_answer, observe,
+                      passed, pipeline_nodes, rng, take_elements)
 
 # -- looking at a pipeline ---------------------------------------------------------------------
 
@@ -335,6 +335,8 @@ def check_reach(reach):
     for _ in range(20):
         n = int(generator.integers(2, 500))
         cases.append((int(generator.integers(n)), n, int(generator.integers(1, n + 20))))
+    # A pair given as a generator or map(...) crosses to the grader as a list of its items.
+    reach = normalised_answer(reach, listed_if_iterator)
     for i, n, size in cases:
         got = call_answer(check_id, reach, i, n, size, want_dataset=False)
         try:

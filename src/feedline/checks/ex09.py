@@ -20,8 +20,9 @@ from ..data import dataset as _dataset
 from ..data.spec import TensorSpec
 from ..dtypes import string
 from ..perf.provenance import format_order, input_name, interleave_order
-from ._common import (CheckFailed, call_answer, check, fail, observe, passed, pipeline_nodes,
-                      read_elements, rng, seconds)
+from ._common import (CheckFailed, call_answer, check, fail, listed_if_iterator,
+                      normalised_answer, observe, passed, pipeline_nodes, read_elements, rng,
+                      seconds)
 
 
 # --- ex-09-1: the order of an interleave ----------------------------------------------------
@@ -174,6 +175,8 @@ def check_predict_order(predict_order):
         lengths = generator.integers(1, 7, size=int(generator.integers(3, 8))).tolist()
         cases.append((lengths, int(generator.integers(2, 5)), int(generator.integers(1, 4))))
     cases += _ORDER_CASES
+    # Pairs yielded by a generator cross to the grader as a list (see normalised_answer).
+    predict_order = normalised_answer(predict_order, listed_if_iterator)
     for lengths, cycle_length, block_length in cases:
         with _StagesRun() as run:
             answer = call_answer(check_id, predict_order, list(lengths), cycle_length,
