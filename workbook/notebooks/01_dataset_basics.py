@@ -133,7 +133,9 @@ print("pairs is unchanged:", next(iter(pairs))[0])
 
 # %%
 def add_norm(x, y):
-    return {"features": x, "norm": np.linalg.norm(x), "label": y}
+    # fl.norm, not np.linalg.norm: TensorFlow traces a map's function, and NumPy cannot
+    # compute on the placeholder tensors of a trace.
+    return {"features": x, "norm": fl.norm(x), "label": y}
 
 
 print(next(iter(pairs.map(add_norm))))
@@ -213,8 +215,8 @@ print({key: value.shape for key, value in next(iter(named.batch(4))).items()})
 chunks = Dataset.from_generator(
     lambda: iter([np.arange(0, 3), np.arange(3, 4), np.arange(4, 9)]),
     output_signature=fl.data.TensorSpec(shape=(None,), dtype=np.int64))
-print("chunks: ", [c.tolist() for c in chunks])
-print("re-cut: ", [b.tolist() for b in chunks.unbatch().batch(4)])
+print("chunks: ", [c.numpy().tolist() for c in chunks])
+print("re-cut: ", [b.numpy().tolist() for b in chunks.unbatch().batch(4)])
 
 # %% [markdown]
 # ## Take and repeat
@@ -265,7 +267,7 @@ for epoch in range(2):
     seen = positives_seen = 0
     for x_batch, y_batch in pipeline:
         seen += len(y_batch)
-        positives_seen += int(y_batch.sum())
+        positives_seen += int(fl.reduce_sum(y_batch))
     print(f"epoch {epoch}: {seen} examples, {positives_seen} positive")
 
 # %% [markdown]

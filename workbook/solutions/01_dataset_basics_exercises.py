@@ -201,4 +201,4 @@ feedline.checks.ex01.check_epochs_of_batches(epochs_of_batches)
 # ## Done
 #
 # All five checks passed? Then you can build, reshape and batch datasets. Next:
-# [lesson 07, measuring pipelines](../notebooks/07_measuring_pipelines.ipynb).
+# [lesson 02, shuffling](../notebooks/02_shuffling.ipynb).

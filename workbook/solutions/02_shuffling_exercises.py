@@ -195,9 +195,8 @@ feedline.checks.ex02.check_reach(reach)
 # <details><summary>Hint</summary>
 #
 # A buffer of 64 rows over files read one after another only ever sees one or two labels.
-# Mix at the level of files first: list them in a random order (`Dataset.list_files(...,
-# shuffle=True, seed=...)`, a new order every epoch), read several at once with `interleave`
-# (`cycle_length=8`, `block_length=1`), then shuffle the rows with the small buffer.
+# Mix before the rows reach the buffer: what decides the order of the files, and how many of
+# them are read at once? Lesson 02's "A small buffer over sorted data" mixes at both levels.
 #
 # </details>
 

@@ -29,6 +29,12 @@ import feedline
 import feedline.checks
 from feedline.data import AUTOTUNE, Dataset
 
+# Like the lessons, the timing cells run each pipeline exactly as written: by default feedline
+# (as TensorFlow 2.21) adds a prefetch at the end of a pipeline, which would overlap the stages
+# that these exercises want to see take turns.
+AS_WRITTEN = feedline.data.Options()
+AS_WRITTEN.experimental_optimization.inject_prefetch = False
+
 print("feedline", feedline.__version__)
 
 # %% [markdown]
@@ -58,7 +64,7 @@ def slow(x):
     return x
 
 
-slow_source = Dataset.range(20).map(slow)
+slow_source = Dataset.range(20).map(slow).with_options(AS_WRITTEN)
 for name, ds in [("without prefetch", slow_source), ("with prefetch", with_prefetch(slow_source))]:
     start = time.perf_counter()
     for x in ds:
@@ -137,7 +143,7 @@ def predicted_time(n, produce_s, consume_s, prefetch):
 
 # %% tags=["nbval-ignore-output"]
 def measure(n, produce_s, consume_s, prefetch):
-    ds = Dataset.range(n).map(lambda x: (time.sleep(produce_s), x)[1])
+    ds = Dataset.range(n).map(lambda x: (time.sleep(produce_s), x)[1]).with_options(AS_WRITTEN)
     if prefetch:
         ds = ds.prefetch(1)
     start = time.perf_counter()
