@@ -77,3 +77,10 @@ def test_quotes_must_be_closed_and_escaped():
 
 def test_quoted_empty_field_takes_the_default():
     assert decode_csv(b'"",2', [5.0, 0])[0] == 5.0
+
+
+def test_tensor_defaults_are_taken_as_tensorflow_takes_them():
+    fields = decode_csv("1,", [fl.constant(0.0), fl.constant(np.nan, dtype=fl.float32)])
+    assert [float(fields[0])] == [1.0] and np.isnan(fields[1])
+    fields = decode_csv("7,2", [fl.constant([0], dtype=fl.int64), fl.constant([], fl.float32)])
+    assert fields[0].dtype == np.int64 and int(fields[0]) == 7 and float(fields[1]) == 2.0

@@ -117,3 +117,10 @@ def test_range_with_start_equal_to_limit_is_empty():
 def test_range_takes_tensorflows_arguments():
     assert list(inspect.signature(fl.range).parameters) == ["start", "limit", "delta", "dtype",
                                                              "name"]
+
+
+@pytest.mark.parametrize("dtype", ["string", "int64", "bool", "float64"])
+def test_an_empty_list_is_an_empty_tensor_of_any_dtype(dtype):
+    empty = fl.constant([], dtype=dtype)
+    assert empty.shape == (0,) and empty.dtype == fl.as_dtype(dtype)
+    assert fl.constant([[], []], dtype=dtype).shape == (2, 0)

@@ -59,6 +59,7 @@ def _default(entry, column):
                              "required column")
         entry = entry[0]
     if isinstance(entry, np.ndarray):
+        entry = entry.view(np.ndarray)  # a tensor default (fl.constant(0.0)), as TF takes
         if entry.size == 0:
             return _check(dtypes.as_dtype(entry.dtype), column), None
         if entry.size > 1:

@@ -42,6 +42,9 @@ def constant(value, dtype=None, shape=None, name=None):
     """
     array = _as_array(value, "constant")
     if dtype is not None:
+        if array.size == 0 and type(value) in (list, tuple):
+            # An empty list holds no values to convert: it is empty in any dtype (strings too).
+            array = np.empty(array.shape, dtype=dtypes.as_dtype(dtype).as_numpy_dtype)
         array = _cast_array(array, dtypes.as_dtype(dtype), "constant")
     if shape is not None:
         dims = _dims(shape, "constant")
