@@ -98,19 +98,40 @@ def end_run(run_id):
 def end_orphans(keep=()):
     """Kill our re-parented orphans (any direct child not in `keep`) until none is left.
 
-    A process that forks and exits over and over hands its pid on faster than one sweep can
-    kill it; each new one is re-parented to us again, so sweep until a sweep finds nothing.
+    A process that forks and exits over and over hands its pid on faster than one sweep of
+    /proc can kill it, and a sweep can fall between two of them. So each orphan's whole process
+    group is killed at once (its descendants share it unless they leave it, and the group's id
+    does not change as pids do), unless the group is ours or a run's we keep; and only a few
+    empty sweeps in a row end the search.
     """
-    killed = 0
-    for _ in range(200):
+    protected = {os.getpgrp()} | {_group(pid) for pid in keep} - {None}
+    killed, empty = 0, 0
+    for _ in range(400):
         pids = orphans(keep)
         _reap([pid for pid in pids if not _alive(pid)])  # dead: only their zombies remain
         pids = [pid for pid in pids if _alive(pid)]
         if not pids:
-            break
+            empty += 1
+            if empty == 3:
+                break
+            time.sleep(0.02)
+            continue
+        empty = 0
+        for group in {_group(pid) for pid in pids} - protected - {None}:
+            try:
+                os.killpg(group, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         kill_all(pids, patience=0.2)
         killed += len(pids)
     return killed
+
+
+def _group(pid):
+    try:
+        return os.getpgid(pid)
+    except (ProcessLookupError, PermissionError):
+        return None
 
 
 def _reap(pids):
