@@ -234,3 +234,13 @@ def test_a_record_with_damaged_data_fails_instead_of_stopping_the_grader(monkeyp
             if key != "op":
                 event[key] = damage
     assert _replay.judge("ex-01-1", in_events, "5eed")[0] in ("failed", "unjudged")
+
+
+def test_a_check_replaced_on_its_exercise_package_is_a_sign_of_tampering(monkeypatch):
+    """Check cells call `feedline.checks.ex09.check_...`, which the package re-exports from a
+    submodule: replacing it there must be noticed as well as in the submodule."""
+    import feedline.checks.ex09 as ex09
+
+    assert not [sign for sign in _replay.tampering_signs() if "ex-09-1" in sign]
+    monkeypatch.setattr(ex09, "check_predict_order", lambda answer: None)
+    assert "the check for ex-09-1 was replaced" in _replay.tampering_signs()

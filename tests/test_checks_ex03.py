@@ -135,7 +135,7 @@ def test_csv_reader_dataset_rejects(wrong, match):
 
 
 def test_csv_reader_dataset_leaves_no_file_behind(tmp_path, monkeypatch):
-    monkeypatch.setattr(ex03.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(ex03.csv_reader.tempfile, "tempdir", str(tmp_path))
     ex03.check_csv_reader_dataset(reader())
     assert os.listdir(tmp_path) == []
 

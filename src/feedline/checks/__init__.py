@@ -18,9 +18,11 @@ import re
 from . import _display
 from ._common import CheckFailed
 
-# One module per exercise notebook, found by name: a new notebook's checks need no edit here.
-_MODULES = {path.stem for path in pathlib.Path(__file__).parent.glob("ex[0-9][0-9].py")
-            if re.fullmatch(r"ex\d\d", path.stem)}
+# One module (or package) per exercise notebook, found by name: a new notebook's checks need
+# no edit here.
+_MODULES = {path.stem for path in pathlib.Path(__file__).parent.glob("ex[0-9][0-9]*")
+            if re.fullmatch(r"ex\d\d", path.stem)
+            and (path.suffix == ".py" or (path / "__init__.py").is_file())}
 _display.install()
 
 

@@ -15,10 +15,10 @@ only if it is what a correct answer gives on inputs drawn from a seed chosen at 
 Outside grading nothing is recorded and checks behave as before.
 """
 
-import builtins
 import os
 
 from . import _wire
+from ._tampering import remember_helpers, tampering_signs  # noqa: F401 - _common calls it here
 
 MIME = "application/vnd.feedline.observation+json"
 SEED_VARIABLE = "FEEDLINE_GRADE_SEED"
@@ -26,21 +26,6 @@ REGISTRY = {}  # check id -> the decorated check function
 
 _current = None  # the Recording or Replay of the check that is running
 LAST = None  # the latest observation made in this process (for tests outside a kernel)
-_ORIGINAL_BUILTINS = {name: getattr(builtins, name) for name in
-                      ("print", "isinstance", "len", "AssertionError", "Exception", "open")}
-
-
-_ORIGINAL_HELPERS = {}  # name -> the helper checks use, as feedline.checks._common defined it
-HELPER_NAMES = ("fail", "passed", "call_answer", "read_elements", "take_elements", "rng",
-                "observe", "check", "seconds")
-
-
-def remember_helpers(namespace):
-    """Called once by _common: the helpers as defined, to notice later replacements."""
-    _ORIGINAL_HELPERS.update({name: namespace[name] for name in HELPER_NAMES
-                              if name in namespace})
-
-
 class ReplayUnsupported(Exception):
     """The check used the learner's code in a way the record does not cover."""
 
@@ -245,44 +230,6 @@ def ReplayDataset():  # noqa: N802 - a class made on first use (feedline.data im
 
 
 # --- signs of tampering, recorded beside each check's events ----------------------------------
-
-def tampering_signs():
-    """What in the kernel is not as IPython and Python set it up (best effort)."""
-    signs = []
-    for name, original in _ORIGINAL_BUILTINS.items():
-        if getattr(builtins, name, None) is not original:
-            signs.append(f"builtins.{name} was replaced")
-    try:
-        from IPython import get_ipython
-        shell = get_ipython()
-    except ImportError:
-        shell = None
-    if shell is None:
-        return signs
-    if "showtraceback" in vars(shell):
-        signs.append("IPython's showtraceback was replaced")
-    for attribute in ("input_transformers_cleanup", "input_transformers_post"):
-        for transformer in getattr(shell, attribute, []):
-            module = getattr(transformer, "__module__", "") or ""
-            if not module.startswith("IPython."):
-                signs.append(f"an input transformer from {module or 'a notebook cell'} "
-                             f"({attribute})")
-    handled = getattr(shell, "custom_exceptions", ())
-    if handled and handled != (NameError,):
-        signs.append(f"a custom exception handler for {handled}")
-    modules = {"feedline.checks._common"}
-    for check_id, function in REGISTRY.items():
-        modules.add(function.__module__)
-        module = __import__(function.__module__, fromlist=["_"])
-        if getattr(module, function.__name__, None) is not function:
-            signs.append(f"the check for {check_id} was replaced")
-    for module_name in sorted(modules):
-        module = __import__(module_name, fromlist=["_"])
-        for name, original in _ORIGINAL_HELPERS.items():
-            if hasattr(module, name) and getattr(module, name) is not original:
-                signs.append(f"{module_name}.{name} was replaced")
-    return signs
-
 
 # --- the grader's side ------------------------------------------------------------------------
 
