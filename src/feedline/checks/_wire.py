@@ -98,7 +98,7 @@ def decode(data):
     if "dict" in data:
         return {decode(key): decode(item) for key, item in data["dict"]}
     if "array" in data:
-        dtype = np.dtype(data["array"])
+        dtype = _dtype(data["array"])
         if dtype.kind not in "biufc":
             raise Unsendable(f"array dtype {dtype} is not allowed")
         flat = np.frombuffer(base64.b64decode(data["data"]), dtype=dtype)
@@ -106,12 +106,42 @@ def decode(data):
         return array[()] if data.get("scalar") else array
     if "objects" in data:
         items = [decode(item) for item in data["items"]]
-        dtype = np.dtype(data["objects"])
+        dtype = _dtype(data["objects"])
+        if dtype.kind not in "OSU":
+            raise Unsendable(f"array dtype {dtype} is not allowed")
+        _refuse_padding(dtype, items)
         array = np.empty(len(items), dtype=object if dtype.kind == "O" else dtype)
         array[:] = items
         array = array.reshape(data["shape"])
         return array[()] if data.get("scalar") else array
     raise Unsendable(f"unknown plain-data tag in {sorted(data)}")
+
+
+MAX_PADDED_BYTES = 64 * 2**20
+
+
+def _dtype(text):
+    """The dtype a record names: only the plain `dtype.str` that `encode` writes (a structured
+    or sub-array dtype, given as a list or dict, is never one)."""
+    if not isinstance(text, str):
+        raise Unsendable("an array's dtype is a dtype string")
+    try:
+        return np.dtype(text)
+    except (TypeError, ValueError):
+        raise Unsendable(f"{text!r} is not a dtype") from None
+
+
+def _refuse_padding(dtype, items):
+    """A record is decoded in the grader, and a string dtype reserves its whole width for every
+    item: five one-letter items recorded as `<U50000000` would take a gigabyte there (and a
+    forged record can say anything). A width no wider than the longest item is what NumPy
+    makes; a wider one is accepted only while the array stays small."""
+    if dtype.kind == "O":
+        return
+    width = dtype.itemsize // (4 if dtype.kind == "U" else 1)
+    longest = max((len(item) for item in items if isinstance(item, (str, bytes))), default=0)
+    if width > max(longest, 1) and len(items) * dtype.itemsize > MAX_PADDED_BYTES:
+        raise Unsendable(f"{len(items)} items of dtype {dtype} are too large for the record")
 
 
 def digest(values):

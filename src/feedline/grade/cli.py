@@ -21,7 +21,7 @@ import time
 from . import judge, processes, run
 from .collect import feedback_name, find_submissions
 from .key import load_key
-from .report import feedback_text, progress_line, score, write_gradebook
+from .report import feedback_text, one_line, progress_line, score, write_gradebook
 
 
 class Tampered(SystemExit):
@@ -214,7 +214,9 @@ def _write(results, key, out, feedback, excel):
     for result in rows:
         (folder / feedback_name(result.student, taken)).write_text(
             feedback_text(result, shown), encoding="utf-8")
-    log_lines = [f"{r.student}: {note}" for r in rows for note in r.instructor_notes]
+    # One line per note: a note can quote what a kernel recorded (a type's name, a sign of
+    # tampering), and a line break in it would forge a line about another student.
+    log_lines = [one_line(f"{r.student}: {note}") for r in rows for note in r.instructor_notes]
     in_kernel = sorted({cid for r in rows for cid in r.kernel_decided})
     if in_kernel:
         log_lines.insert(0, "checks decided in the students' kernels (not judged again by the "

@@ -21,16 +21,65 @@ def find_submissions(folder):
     for entry in sorted(pathlib.Path(folder).iterdir()):
         if entry.name.startswith((".", "_")):
             continue
+        if entry.is_symlink():
+            entries.append((shown_name(entry.stem if entry.suffix == ".ipynb" else entry.name),
+                            [], [f"{shown_name(entry.name)} is a link, not a submission; it "
+                                 "was not graded"]))
+            continue
         if entry.is_dir():
-            files = sorted(p for p in entry.rglob("*.ipynb")
-                           if ".ipynb_checkpoints" not in p.parts)
-            notes = [] if files else ["no .ipynb file in the folder"]
-            entries.append((entry.name, files, notes))
+            files, links = _notebooks_in(entry)
+            notes = [f"{shown_name(str(link.relative_to(entry)))} is a link, not a notebook; "
+                     "it was not graded" for link in links]
+            if not files and not links:
+                notes.append("no .ipynb file in the folder")
+            entries.append((shown_name(entry.name), files, notes))
         elif entry.suffix == ".ipynb":
-            entries.append((entry.stem, [entry], []))
+            entries.append((shown_name(entry.stem), [entry], []))
         else:
-            entries.append((entry.stem, [], [f"{entry.name} is not a notebook (.ipynb)"]))
+            entries.append((shown_name(entry.stem), [],
+                            [f"{shown_name(entry.name)} is not a notebook (.ipynb)"]))
     return _distinct(entries)
+
+
+def _notebooks_in(folder):
+    """(notebooks, links) under a student's folder. A link is never read: a submission that
+    links to the key (`../../solutions/...`) or to another student's notebook would otherwise
+    be graded as that file, and a link to any other file would show its first line in the
+    note saying it is not JSON. Links to folders are not followed."""
+    files, links, todo = [], [], [folder]
+    while todo:
+        for path in sorted(todo.pop().iterdir()):
+            if path.name == ".ipynb_checkpoints":
+                continue
+            if path.is_symlink():
+                if path.suffix == ".ipynb":
+                    links.append(path)
+            elif path.is_dir():
+                todo.append(path)
+            elif path.suffix == ".ipynb" and path.is_file():
+                files.append(path)
+    return sorted(files), sorted(links)
+
+
+def shown_name(name):
+    r"""A name as the gradebook, the feedback and the logs show it: a byte that is not UTF-8 in
+    a file name (Python keeps it as a lone surrogate, which no UTF-8 file can hold: writing
+    the gradebook would fail for the whole class) is written `\xff`, and so are control
+    characters and line breaks (a newline in a name would start a forged line in the
+    instructor's log).
+
+    >>> shown_name("Zo\u00eb"), shown_name("a\udcffb"), shown_name("ada\nbob")
+    ('Zoë', 'a\\xffb', 'ada\\nbob')
+    """
+    out = []
+    for ch in name:
+        if 0xDC80 <= ord(ch) <= 0xDCFF:  # os.fsdecode's stand-in for the byte ord(ch) - 0xDC00
+            out.append(f"\\x{ord(ch) - 0xDC00:02x}")
+        elif unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            out.append(ascii(ch)[1:-1])
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _distinct(entries):

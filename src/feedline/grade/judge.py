@@ -13,6 +13,8 @@ tampering the kernel reported go to the instructor only.
 
 import threading
 
+from .plugin import KERNEL_DIED
+
 _LOCK = threading.Lock()  # a replay sets module state in feedline.checks: one at a time
 
 
@@ -57,6 +59,8 @@ def decide(result, runs, records, seed):
                 in_kernel.append(cid)
                 _note_signs(result, cid, mine)
                 continue
+            if not mine and str(result.messages.get(cid, "")).startswith(KERNEL_DIED):
+                continue  # the cell never ran (a dead kernel): already 0, and no tampering
             if len(mine) != 1:
                 kernel = "passed" if result.passed.get(cid) else "failed"
                 result.passed[cid] = False

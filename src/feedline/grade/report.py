@@ -21,6 +21,15 @@ def inert(value):
     return "'" + value if value.startswith(FORMULA_START) else value
 
 
+def one_line(text):
+    """`text` with its line breaks written as `\\n`, so it stays one line of a log.
+
+    >>> one_line("ada: ok\\nbob: forged")
+    'ada: ok\\\\nbob: forged'
+    """
+    return "\\n".join(str(text).splitlines())
+
+
 def score(result, key):
     """(points earned, points possible) over the key notebooks shown."""
     earned = sum(key_nb.points.get(cid, 1) for key_nb in key for cid in key_nb.checks
@@ -86,6 +95,6 @@ def progress_line(count, total, result, earned, possible, started, now):
     left = elapsed / count * (total - count)
     eta = f"{int(left // 60)} min {int(left % 60)} s" if left >= 60 else f"{left:.0f} s"
     notes = [*result.notes, *result.instructor_notes]
-    extra = f"  ({'; '.join(notes)})" if notes else ""
+    extra = one_line(f"  ({'; '.join(notes)})") if notes else ""
     return (f"[{count}/{total}] {result.student}: {_number(earned)}/{_number(possible)} points "
             f"in {result.seconds:.1f} s, about {eta} left{extra}")

@@ -21,7 +21,7 @@ import time
 import nbformat
 
 from . import judge, processes, signs
-from .collect import folder_name, match_key
+from .collect import folder_name, match_key, shown_name
 from .plugin import KERNEL_DIED, TIMED_OUT, verified
 from .restore import restore_checks
 
@@ -76,7 +76,8 @@ def prepare(student, paths, key, scratch, key_root):
             if not isinstance(nb.get("cells"), list):
                 raise ValueError("it has no cells")
         except Exception as error:  # any unreadable file is a note, never a crash
-            result.notes.append(f"could not read {path.name}: {type(error).__name__}: "
+            result.notes.append(f"could not read {shown_name(path.name)}: "
+                                f"{type(error).__name__}: "
                                 f"{str(error).splitlines()[0] if str(error) else ''}".rstrip())
             continue
         key_nb, why_not = match_key(path, nb, key)
@@ -121,7 +122,28 @@ def pytest_command(files, record_fd, cell_timeout, secret_fd=None):
                *([f"--feedline-secret-fd={secret_fd}"] if secret_fd is not None else []),
                "--nbval-lax", "--nbval-current-env", f"--nbval-cell-timeout={cell_timeout}",
                "-q", "--no-header", "-rN", "-W", "ignore"]
-    return command + [file.name for file in files]
+    return [*isolation_prefix(), *command, *[file.name for file in files]]
+
+
+_ISOLATION = []  # the prefix, once known
+
+
+def isolation_prefix():
+    """`unshare` into a new PID namespace (with a user namespace, so no privilege is needed)
+    where Linux allows it: code in the notebook then cannot name, so cannot signal, any process
+    outside its run. Without it a kernel could SIGSTOP the grader (same account) and grading
+    would hang for the whole class. Where unavailable, runs go unwrapped (the README says
+    to grade untrusted work in a container)."""
+    if not _ISOLATION:
+        prefix = ["unshare", "--user", "--map-current-user", "--pid", "--fork", "--kill-child"]
+        try:
+            works = subprocess.run([*prefix, "true"], stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   timeout=10).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            works = False
+        _ISOLATION.append(prefix if works else [])
+    return _ISOLATION[0]
 
 
 def _read_lines(descriptor, secret, into):
@@ -164,13 +186,17 @@ def run_student(student, paths, key, scratch, key_root, cell_timeout, wall_timeo
     result, home, runs = prepare(student, paths, key, scratch, key_root)
     records = []
     seed = secrets.token_hex(8)
+    # The code cells as restored, read before the kernel starts: the notebook files sit in
+    # the kernel's working folder, and a cell could rewrite them to hide what it ran from the
+    # instructor's log (or make them unreadable, and the whole row with them).
+    code = {target: _code_cells(target) for target in runs}
     try:
         if runs:
             records = _run(result, home, sorted(runs), cell_timeout, wall_timeout * len(runs),
                            seed)
-        _score(result, runs, records, cell_timeout)
+        _score(result, runs, records, cell_timeout, code)
         judge.decide(result, runs, records, seed)
-        _note_check_code(result, runs)
+        _note_check_code(result, runs, code)
     finally:
         if not keep:
             shutil.rmtree(home, ignore_errors=True)
@@ -222,26 +248,32 @@ def _run(result, home, files, cell_timeout, limit, seed):
             OWN_CHILDREN.discard(process.pid)
             leftover += processes.end_orphans(keep=OWN_CHILDREN)
         reader.join(timeout=5)
+    # In a PID namespace the run's processes die with its pytest: the plugin counted them.
+    leftover += sum(item["leftover"] for item in records
+                    if isinstance(item.get("leftover"), int))
+    records[:] = [item for item in records if "leftover" not in item]
     if leftover and not timed_out:  # nbval ends its kernel: anything left was started by code
         result.instructor_notes.append(f"{leftover} processes of the run were still alive "
                                        "after it and were killed")
     return records
 
 
-def _note_check_code(result, runs):
+def _code_cells(target):
+    return [cell for cell in nbformat.read(str(target), as_version=4).cells
+            if cell.get("cell_type") == "code"]
+
+
+def _note_check_code(result, runs, code_of):
     for target, (_, mapping) in runs.items():
-        code = [cell for cell in nbformat.read(str(target), as_version=4).cells
-                if cell.get("cell_type") == "code"]
-        for line in signs.uses_check_code(code, mapping):
+        for line in signs.uses_check_code(code_of[target], mapping):
             result.instructor_notes.append(f"{target.name}: a cell calls the checks' own code, "
                                            f"which may stand in for an answer: {line}")
 
 
-def _score(result, runs, records, cell_timeout):
+def _score(result, runs, records, cell_timeout, code_of):
     outcomes = {(item.get("file"), item.get("cell")): item for item in records}
     for target, (key_nb, mapping) in runs.items():
-        code = [cell for cell in nbformat.read(str(target), as_version=4).cells
-                if cell.get("cell_type") == "code"]
+        code = code_of[target]
         for number, cid in mapping.items():
             item = outcomes.get((target.name, number))
             result.passed[cid] = bool(item) and item["outcome"] == "passed"
