@@ -222,7 +222,7 @@ def test_find_damage_rejects(wrong, match):
 
 
 def test_find_damage_leaves_no_file_behind(tmp_path, monkeypatch):
-    monkeypatch.setattr(ex05.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(ex05.find_damage.tempfile, "tempdir", str(tmp_path))
     ex05.check_find_damage(find_damage)
     assert list(tmp_path.iterdir()) == []
 

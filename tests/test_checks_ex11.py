@@ -203,7 +203,7 @@ def test_versioned_file_cache_accepts_a_name_with_the_version(capsys):
 
 
 def test_versioned_file_cache_leaves_no_file_behind(tmp_path, monkeypatch):
-    monkeypatch.setattr(ex11.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(ex11.file_cache.tempfile, "tempdir", str(tmp_path))
     ex11.check_versioned_file_cache(versioned)
     assert os.listdir(tmp_path) == []
 
