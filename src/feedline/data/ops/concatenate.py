@@ -13,8 +13,9 @@ class ConcatenateDataset(Dataset):
             raise TypeError(f"concatenate takes a Dataset, got {type(second).__name__}")
         self._first, self._second = first, second
         self._inputs = (first, second)
-        # TensorFlow refuses incompatible inputs when the dataset is made, not when it is read.
-        self._element_spec()
+        # TensorFlow refuses incompatible inputs when the dataset is made, not when it is read
+        # (read through the property, so the spec found here is the one kept).
+        self.element_spec  # noqa: B018
 
     def _make_iterator(self):
         yield from self._first._iterator()
