@@ -13,164 +13,22 @@ Errors keep their place, as in TensorFlow: a call that raised, or an input eleme
 is raised to the consumer where its result would have been (in input order, or when it came,
 with `deterministic=False`), and the next call goes on with the next element. An input that
 ends when it raises (a Python generator) then ends this stage too.
+
+The threads (their shared state, the feeder and the workers) are in `_parallel_map_workers`,
+the process variant (`in_processes`) in `_parallel_map_processes`. This module holds the
+consumer's side, `ParallelMapIterator`, and what `map` and `batch` call to make one.
 """
 
-import collections
-import concurrent.futures
 import itertools
-import multiprocessing
-import pickle
-import threading
 import time
-import warnings
 
 from .. import autotune, structure
 from ..options import current_options
 from ..state import protocol
 from . import _call, _workers
-
-
-class _State:
-    """Shared by the feeder, the workers and the consumer (which is not itself shared)."""
-
-    def __init__(self, function, deterministic, parallelism, limit, stage):
-        self.lock = threading.Lock()
-        self.work_ready = threading.Condition(self.lock)
-        self.result_ready = threading.Condition(self.lock)
-        self.slot_free = threading.Condition(self.lock)
-        self.inputs = collections.deque()
-        self.results = {} if deterministic else collections.deque()
-        self.deterministic = deterministic
-        self.function = function
-        self.parallelism, self.limit = parallelism, limit
-        self.buffer = buffer_for(parallelism)
-        self.stage = stage
-        self.node = None  # the autotune model's node, when num_parallel_calls is AUTOTUNE
-        self.threads = []
-        self.workers = 0
-        self.idle = 0
-        self.outstanding = 0
-        self.end = None  # number of inputs, once the input has ended
-        self.fed = 0  # input elements (or their errors) the feeder handed on so far
-        self.handing_back = False  # the feeder stops and leaves the input to the consumer
-        self.stopped = False
-        self.on_stop = []
-
-    def stop(self):
-        with self.lock:
-            self.stopped = True
-            self.work_ready.notify_all()
-            self.result_ready.notify_all()
-            self.slot_free.notify_all()
-        if self.node is not None:
-            self.node.closed = True
-        for action in self.on_stop:
-            action()
-
-    def add_worker(self):
-        """Start one more worker (called with the lock held)."""
-        self.workers += 1
-        model = self.node.model if self.node is not None else None
-        self.threads.append(_workers.start_thread(_work, (self,), self.stage, model))
-
-    def set_parallelism(self, parallelism):
-        """AUTOTUNE's new worker count: start workers now, or let the extra ones finish."""
-        with self.lock:
-            self.parallelism = parallelism
-            self.buffer = buffer_for(parallelism)
-            missing = min(parallelism - self.workers, len(self.inputs) - self.idle)
-            for _ in range(max(0, missing)):
-                self.add_worker()  # queued work no idle worker will take
-            self.slot_free.notify_all()
-            self.work_ready.notify_all()
-
-    def store(self, index, result):
-        if self.deterministic:
-            self.results[index] = result
-        else:
-            self.results.append(result)
-        self.result_ready.notify()
-
-
-def buffer_for(parallelism):
-    """Elements pulled ahead of the consumer: enough to keep every worker fed."""
-    return 2 * parallelism
-
-
-def _feed(state, upstream, index=0):
-    """The feeder thread: pull input elements from `upstream` (numbered from `index`) into the
-    work queue, until the input ends, the iterator stops, or `handing_back` asks it to leave
-    the input (open) to the consumer (see `parallel_map_trial`)."""
-    try:
-        while True:
-            with state.lock:
-                while state.outstanding >= state.buffer and not state.stopped \
-                        and not state.handing_back:
-                    state.slot_free.wait()
-                if state.stopped or state.handing_back:
-                    return
-                state.outstanding += 1
-            try:
-                element = next(upstream)
-            except StopIteration:
-                with state.lock:
-                    state.outstanding -= 1
-                    state.end = state.fed = index
-                    state.work_ready.notify_all()
-                    state.result_ready.notify_all()
-                return
-            except BaseException as error:  # noqa: BLE001 - handed to the consumer in order
-                final = not isinstance(error, Exception)  # KeyboardInterrupt and co. end it
-                with state.lock:
-                    state.store(index, (False, error))  # its slot stays taken until delivered
-                    state.fed = index + 1
-                    if final:
-                        state.end = index + 1
-                        state.work_ready.notify_all()
-                        state.result_ready.notify_all()
-                if final:
-                    return
-                index += 1
-                continue  # the input may go on (one that ended when it raised says so next)
-            with state.lock:
-                if state.stopped:
-                    return
-                state.inputs.append((index, element))
-                state.fed = index + 1
-                if state.idle:
-                    state.work_ready.notify()
-                elif state.workers < state.parallelism:
-                    state.add_worker()
-            index += 1
-    finally:
-        if not state.handing_back:  # handed back, the input stays open for the consumer
-            _workers.close_quietly(upstream)
-
-
-def _work(state):
-    function, node = state.function, state.node
-    wall, cpu = time.perf_counter, time.thread_time
-    while True:
-        with state.lock:
-            state.idle += 1
-            while not state.inputs and not state.stopped and state.end is None \
-                    and state.workers <= state.parallelism:
-                state.work_ready.wait()
-            state.idle -= 1
-            if state.stopped or not state.inputs or state.workers > state.parallelism:
-                state.workers -= 1  # ended, or AUTOTUNE took this worker back
-                return
-            index, element = state.inputs.popleft()
-        started, started_cpu = wall(), cpu()
-        try:
-            result = (True, function(element))
-        except BaseException as error:  # noqa: BLE001 - handed to the consumer in order
-            result = (False, error)
-        if node is not None:
-            node.record_call(wall() - started, cpu() - started_cpu)
-        with state.lock:
-            state.store(index, result)
-            del result, element
+from ._parallel_map_processes import _process_caller, in_processes
+from ._parallel_map_processes import _shut_down  # noqa: F401 - re-exported
+from ._parallel_map_workers import _State, _feed, buffer_for
 
 
 class ParallelMapIterator:
@@ -278,84 +136,6 @@ def _measure(node, value, waited):
     node.record_output(value, now, waited)
     node.model.tick(now)
     node.returned(time.perf_counter())
-
-
-# -- processes -------------------------------------------------------------------------------
-
-class in_processes:  # noqa: N801 - used like a function: `ds.map(in_processes(f), ...)`
-    """Mark `function` to run in worker processes when the map is parallel.
-
-    `ds.map(in_processes(f), num_parallel_calls=N)` calls `f` in N processes: use it for
-    pure-Python CPU work, which threads cannot speed up because of the GIL. Each element and
-    result is pickled to and from the process, so this pays off only when a call costs much
-    more than sending its data. `f` must be picklable: a function defined at the top level of a
-    module or notebook (not a lambda or a nested function). Without `num_parallel_calls` the
-    map is sequential and `f` runs in this process.
-
-    >>> import math
-    >>> from feedline.data import Dataset
-    >>> ds = Dataset.range(4).map(in_processes(math.factorial), num_parallel_calls=2)
-    >>> [int(x) for x in ds]
-    [1, 1, 2, 6]
-    """
-
-    def __init__(self, function):
-        if not callable(function):
-            raise TypeError(f"in_processes needs a function, got {type(function).__name__}")
-        try:
-            pickle.dumps(function)
-        except Exception as error:  # noqa: BLE001 - pickling fails with many error types
-            name = getattr(function, "__qualname__", repr(function))
-            raise TypeError(
-                f"in_processes: the function {name} cannot be sent to a worker process "
-                f"({type(error).__name__}: {error}). Define it with `def` at the top level of "
-                "a module or notebook (not a lambda, not inside another function), and make "
-                "sure everything it refers to can be pickled.") from error
-        self.function = function
-
-    def __call__(self, *args):
-        return self.function(*args)
-
-    def __repr__(self):
-        return f"in_processes({self.function!r})"
-
-
-def _apply_in_process(function, element):
-    return _call.mapper(function)(element)
-
-
-def _shut_down(executor):
-    """Stop `executor`'s processes and wait for them. The iterator's finalizer may run on the
-    pool's own manager thread (garbage is collected on whichever thread allocates), which
-    cannot wait for itself: there the pool is told to stop without waiting, and its manager
-    thread, already the caller, ends it."""
-    try:
-        executor.shutdown(wait=True, cancel_futures=True)
-    except RuntimeError:  # "cannot join current thread"
-        executor.shutdown(wait=False, cancel_futures=True)
-
-
-def _process_caller(state, function, processes):
-    """A worker-thread function that runs `function` in a process pool and waits for it."""
-    try:
-        context = multiprocessing.get_context("fork")  # notebook-defined functions work
-    except ValueError:
-        context = None
-    executor = concurrent.futures.ProcessPoolExecutor(max_workers=processes, mp_context=context)
-    state.on_stop.append(lambda: _shut_down(executor))
-
-    def call_in_process(element):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads (3.12+)
-            future = executor.submit(_apply_in_process, function, element)
-        try:
-            return future.result()
-        finally:
-            # The future holds the error, and the error's traceback this frame: without the
-            # `del`, that cycle would keep the iterator and its processes alive until the
-            # garbage collector runs, long after the consumer dropped both.
-            del future
-    return call_in_process
 
 
 def deterministic_for(dataset, deterministic):
