@@ -137,3 +137,9 @@ def test_a_text_input_through_text_vectorization_has_an_unknown_length():
     model = fl.keras.Model(text, fl.keras.layers.GRU(2)(
         fl.keras.layers.Embedding(vectorizer.vocabulary_size(), 4)(tokens)))
     assert model(np.array([["the sky is wider"]], dtype=object)).shape == (1, 2)
+
+
+def test_input_layer_takes_keras_2s_input_shape_with_a_warning():
+    with pytest.warns(UserWarning, match="`input_shape` is deprecated; use `shape`"):
+        layer = fl.keras.layers.InputLayer(input_shape=[], dtype=fl.string)
+    assert layer.output.shape == (None,) and layer.output.dtype == fl.string

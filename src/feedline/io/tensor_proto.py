@@ -4,8 +4,10 @@ TensorProto is TensorFlow's message for one tensor (tensorflow/core/framework/te
 The fields used here: 1 `dtype` (a DataType enum number), 2 `tensor_shape` (a TensorShapeProto:
 field 2 repeated `dim`, each with field 1 `size`), 4 `tensor_content` (the raw little-endian
 values of a numeric tensor, row-major) and 8 `string_val` (one entry per string). TensorFlow
-writes numeric tensors as `tensor_content` and strings as `string_val`; the reader here also
-accepts the typed repeated fields (`float_val`, `int_val`, ...) that hand-made protos use.
+2.21 writes numeric tensors as `tensor_content` and strings as `string_val`. Older versions
+(the Hands-On ML book's outputs show it) packed strings into `tensor_content` too: first every
+string's length as a varint, then all their bytes one after another. The reader takes both,
+and also the typed repeated fields (`float_val`, `int_val`, ...) that hand-made protos use.
 
 >>> data = serialize_tensor(np.array([[1.5, -2.0]], np.float32))
 >>> data.hex()
@@ -137,6 +139,8 @@ def parse_tensor(serialized, out_type, name=None):
             f"{_tf_name(expected)}; pass out_type={_tf_name(dtype)} (or cast after parsing)")
     count = int(np.prod(shape, dtype=np.int64))
     if dtype == dtypes.string:
+        if content is not None and not strings:
+            strings = _packed_strings(content, count)
         flat = np.empty(len(strings), dtype=object)
         flat[:] = strings
     elif content is not None:
@@ -144,6 +148,33 @@ def parse_tensor(serialized, out_type, name=None):
     else:
         flat = np.array(typed, dtype=np.float64 if dtype.kind in "fc" else object).astype(dtype)
     return _fill(flat, count, dtype).reshape(shape)
+
+
+def _packed_strings(content, count):
+    """The `count` strings of a string tensor's `tensor_content`: `count` varint lengths,
+    then the strings' bytes back to back (see the module docstring).
+
+    >>> _packed_strings(b"\\x01\\x02abc", 2)
+    [b'a', b'bc']
+    """
+    lengths, position = [], 0
+    try:
+        for _ in range(count):
+            length, position = _wire.read_varint(content, position)
+            lengths.append(length)
+    except (IndexError, ValueError):
+        raise InvalidArgumentError(
+            f"parse_tensor: tensor_content of {len(content)} bytes ends inside the lengths of "
+            f"its {count} strings") from None
+    strings = []
+    for length in lengths:
+        strings.append(content[position:position + length])
+        position += length
+    if position != len(content):
+        raise InvalidArgumentError(
+            f"parse_tensor: the packed strings of {count} entries take {position} bytes, but "
+            f"tensor_content holds {len(content)}")
+    return strings
 
 
 def _fill(flat, count, dtype):

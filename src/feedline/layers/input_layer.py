@@ -5,6 +5,8 @@
 <KerasTensor shape=(None, 8), dtype=float32, name=num>
 """
 
+import warnings
+
 import numpy as np
 
 from .. import dtypes
@@ -27,7 +29,12 @@ class InputLayer(Layer):
     def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None,
                  batch_shape=None, input_tensor=None, optional=False, name=None, ragged=None,
                  **kwargs):
-        kwargs.pop("input_shape", None)
+        input_shape = kwargs.pop("input_shape", None)
+        if input_shape is not None and shape is None and batch_shape is None:
+            # Keras 2's spelling, which Keras 3 still takes (with a warning): the same thing.
+            warnings.warn("InputLayer: `input_shape` is deprecated; use `shape` instead",
+                          UserWarning, stacklevel=2)
+            shape = input_shape
         super().__init__(name, **kwargs)
         if batch_shape is None:
             if shape is None:
