@@ -62,10 +62,23 @@ def test_reduce_get_single_element_and_get_next_give_tensors():
     assert iterator.get_next_as_optional().get_value().numpy() == 2
 
 
-def test_map_functions_receive_plain_numpy_values():
+def test_map_functions_receive_tensors_and_the_pipeline_keeps_plain_values():
     seen = []
-    list(Dataset.range(2).map(lambda x: seen.append(type(x)) or x))
-    assert seen == [np.int64, np.int64]
+    ds = Dataset.range(2).map(lambda x: seen.append(type(x)) or x)
+    assert [type(x) for x in ds.as_numpy_iterator()] == [np.int64, np.int64]
+    assert seen[-2:] == [Tensor, Tensor]
+
+
+def test_map_functions_follow_tensorflows_operator_rules():
+    images = Dataset.from_tensor_slices(np.zeros((2, 3), np.uint8))
+    assert images.map(lambda x: x / 255).element_spec == fl.TensorSpec((3,), fl.float32)
+    assert next(images.map(lambda x: x / 255).as_numpy_iterator()).dtype == np.float32
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int64"):
+        list(Dataset.range(2).map(lambda x: x + 1.5))
+    pairs = Dataset.from_tensor_slices((np.arange(2), np.arange(2, dtype=np.int32)))
+    with pytest.raises(fl.errors.InvalidArgumentError, match="expected to be a int64 tensor"):
+        list(pairs.map(lambda a, b: a + b))
+    assert list(Dataset.range(4).filter(lambda x: x % 2 == 0).as_numpy_iterator()) == [0, 2]
 
 
 def test_tensors_fed_back_in_convert_to_the_same_plain_values():

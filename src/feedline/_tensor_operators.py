@@ -57,6 +57,13 @@ _SAME_DTYPE_UFUNCS = {"AddV2": np.add, "Sub": np.subtract, "Mul": np.multiply,
                       "GreaterEqual": np.greater_equal, "Equal": np.equal,
                       "NotEqual": np.not_equal}
 _BITWISE = {"LogicalAnd": "BitwiseAnd", "LogicalOr": "BitwiseOr", "LogicalXor": "BitwiseXor"}
+# The divisions, computed here without the public op's general checks once the dtypes agree
+# (see `_divide`); `/` divides integers as floats: int8/16 as float32, int32/64 as float64.
+_DIVISIONS = {"RealDiv": np.true_divide, "FloorDiv": np.floor_divide, "FloorMod": np.mod}
+_TRUEDIV_FLOATS = {np.dtype(small): np.dtype(np.float32)
+                   for small in (np.int8, np.uint8, np.int16, np.uint16)}
+_TRUEDIV_FLOATS.update({np.dtype(wide): np.dtype(np.float64)
+                        for wide in (np.int32, np.uint32, np.int64, np.uint64)})
 
 # Which NumPy kinds TensorFlow casts to a tensor's kind when converting a NumPy operand (its
 # IsCompatible rule): integers to integers, integers and floats to floats, any number to
@@ -99,6 +106,11 @@ def make_operator(short, numpy_fallback):
                 return _as_tensor(fast(np.asarray(left), np.asarray(right)))
             except ValueError:  # shapes that do not broadcast: let the op say so
                 pass
+        division = _DIVISIONS.get(kernel)
+        if division is not None and not _recording():
+            result = _divide(kernel, division, left, right)
+            if result is not None:
+                return result
         function = state.get("op") or state.setdefault("op", _public_op(module, name))
         if kernel in ("Equal", "NotEqual"):
             try:
@@ -225,9 +237,35 @@ def _plain(tensor, left, right, kernel, name):
         *(np.asarray(side) for side in (left, right))))
 
 
+def _divide(kernel, division, left, right):
+    """`left / right`, `//` or `%` of two numeric operands of one dtype, as the public op
+    computes it; None when the op must decide (another dtype, an integer division by zero,
+    which it refuses with TensorFlow's error, or shapes that do not broadcast)."""
+    left, right = np.asarray(left), np.asarray(right)
+    dtype = left.dtype
+    if right.dtype != dtype or dtype.kind not in "iuf":
+        return None
+    if kernel == "RealDiv":
+        wide = _TRUEDIV_FLOATS.get(dtype)
+        if wide is not None:
+            left, right = left.astype(wide), right.astype(wide)
+    elif dtype.kind != "f" and not right.all():
+        return None
+    try:
+        with np.errstate(all="ignore"):  # x / 0 is inf or nan, silently, as in TensorFlow
+            return _as_tensor(division(left, right))
+    except ValueError:
+        return None
+
+
 def _as_tensor(value):
-    if type(value) is np.ndarray and value.ndim:
+    """An op's NumPy result as a tensor: arrays as views, NumPy scalars as 0-d tensors (the
+    commonest results first: an operator on an element in a `map` runs once per element)."""
+    kind = type(value)
+    if kind is np.ndarray and value.dtype.kind != "O":
         return value.view(_tensor_types()[0])
+    if isinstance(value, np.generic) and kind is not np.object_:
+        return np.asarray(value).view(_tensor_types()[0])
     from .tensor import as_tensors
 
     return as_tensors(np.asarray(value) if np.ndim(value) else value)

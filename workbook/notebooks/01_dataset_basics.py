@@ -51,9 +51,11 @@ print("second epoch:", [int(x) for x in numbers])
 
 # %% [markdown]
 # A loop hands you each element as a **tensor**, printed as TensorFlow prints it: the value,
-# its shape (`()` is a scalar) and its dtype. Underneath it is a NumPy array, so everything you
-# know about NumPy applies to it; `.numpy()` gives the plain NumPy value, exactly as in
-# TensorFlow, and `as_numpy_iterator()` hands out plain values directly.
+# its shape (`()` is a scalar) and its dtype. Underneath it is a NumPy array, so NumPy's
+# functions take it, but its operators follow TensorFlow's rules: `x * 10` keeps int64, and
+# `x * 2.5` on an int64 tensor is an error instead of a silent switch to floats. `.numpy()`
+# gives the plain NumPy value, exactly as in TensorFlow, and `as_numpy_iterator()` hands out
+# plain values directly.
 
 # %%
 x = next(iter(numbers))
@@ -115,8 +117,9 @@ print("from_tensors:", len(Dataset.from_tensors(features)), "element;",
 # Every transformation returns a **new** dataset and leaves the old one as it was, so you
 # build a pipeline by chaining method calls. Nothing runs until you iterate.
 #
-# `map(f)` calls `f` on every element. When the element is a tuple, its parts arrive as
-# separate arguments: for `(features, label)` pairs, write `lambda x, y: ...`.
+# `map(f)` calls `f` on every element, given as tensors (as in TensorFlow). When the element
+# is a tuple, its parts arrive as separate arguments: for `(features, label)` pairs, write
+# `lambda x, y: ...`.
 
 # %%
 def scale(x, y):

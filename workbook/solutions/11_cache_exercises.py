@@ -242,7 +242,8 @@ noise = np.random.default_rng(0)
 
 def decode_image(record):
     time.sleep(0.001)
-    return np.array([record * 10.0, record * 10.0 + 1])
+    pixel = feedline.cast(record, feedline.float64) * 10.0  # a map gets tensors: cast first
+    return feedline.stack([pixel, pixel + 1])
 
 
 def add_noise(image):

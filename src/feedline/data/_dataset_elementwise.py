@@ -22,6 +22,11 @@ class ElementwiseMixin:
             use_unbounded_threadpool=False, name=None):
         """Apply `map_func` to every element (tuples are unpacked into arguments).
 
+        The function receives each element as tensors (`fl.Tensor` views of the NumPy values,
+        strings as `StringTensor`s), so its operators follow TensorFlow's rules: `x / 255` on
+        uint8 gives float32, `x + 1.5` on an int64 element raises TypeError. NumPy functions
+        still take them (a tensor is an array). What it returns becomes plain NumPy again.
+
         How the `element_spec` is found: without running the pipeline, by calling `map_func`
         on two placeholders that fit the input's spec (all ones with unknown sizes 1, then all
         twos with unknown sizes 2); sizes that differ between the two calls are unknown (None).

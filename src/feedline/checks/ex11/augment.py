@@ -28,7 +28,7 @@ def check_augment_after_cache(augmented):
     records = generator.integers(0, 1000, size=size)
     noise = np.random.default_rng(int(generator.integers(1 << 30)))
     decode = _Counted(_decode_three, cost=0.001, name="decode")
-    augment = _Counted(lambda image: image + noise.uniform(-0.4, 0.4, size=image.shape),
+    augment = _Counted(lambda image: np.asarray(image) + noise.uniform(-0.4, 0.4, size=np.shape(image)),
                        name="augment")
     dataset = call_answer(check_id, augmented, Dataset.from_tensor_slices(records), decode,
                           augment)

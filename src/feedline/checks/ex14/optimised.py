@@ -80,7 +80,7 @@ class _Workload:
 
         def augment(decoded):
             self.log.work("augment", self.augment_s)
-            return decoded + self.noise.uniform(0.0, 0.5, size=np.shape(decoded))
+            return np.asarray(decoded) + self.noise.uniform(0.0, 0.5, size=np.shape(decoded))
 
         self.open_file, self.decode, self.augment = open_file, decode, augment
 

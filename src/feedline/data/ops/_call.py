@@ -3,29 +3,40 @@
 import numpy as np
 
 from .. import structure
-from ...tensor import StringTensor
+from ...tensor import StringTensor, Tensor, as_tensors
 
 # Leaf types that need no conversion: returned as they are, for speed.
 _READY = frozenset({np.int64, np.int32, np.int16, np.int8, np.uint8, np.uint16, np.uint32,
                     np.uint64, np.float64, np.float32, np.float16, np.bool_, bytes})
 
 
-def _string(leaf):
-    """A `bytes` leaf as the scalar string tensor a TensorFlow function receives (so that
-    `x[tf.newaxis]` and `x.shape` work on it); other leaves as they are."""
-    return StringTensor(leaf) if type(leaf) is bytes else leaf
+_SCALARS = _READY - {bytes}
+_view, _asarray = np.ndarray.view, np.asarray
+
+
+def _tensor(leaf):
+    """One leaf as a TensorFlow function receives it: a `Tensor` (a NumPy value seen through
+    TensorFlow's operator rules, so `x / 255` on uint8 gives float32 and `x + 0.5` on int64
+    raises, as in TensorFlow), strings as `StringTensor`s; sparse and ragged values as they
+    are. Arrays become views (no copy); NumPy scalars 0-d tensors."""
+    kind = type(leaf)
+    if kind is np.ndarray and leaf.dtype.kind != "O":
+        return _view(leaf, Tensor)
+    if kind in _SCALARS:
+        return _view(_asarray(leaf), Tensor)
+    if kind is bytes:
+        return StringTensor(leaf)
+    return as_tensors(leaf)
 
 
 def _arguments(element):
-    """The element as a user function receives it: its strings as `StringTensor`s."""
+    """The element as a user function receives it: every leaf a tensor (see `_tensor`)."""
     kind = type(element)
-    if kind is bytes:
-        return StringTensor(element)
     if kind is tuple:
-        return tuple(map(_string, element)) if bytes in map(type, element) else element
-    if kind is dict and bytes in map(type, element.values()):
-        return {key: _string(leaf) for key, leaf in element.items()}
-    return element
+        return tuple(map(_tensor, element))
+    if kind is dict:
+        return {key: _tensor(leaf) for key, leaf in element.items()}
+    return _tensor(element)
 
 
 def call(function, element):
@@ -52,12 +63,29 @@ def as_element(value):
     return structure.to_element(value)
 
 
+def _plain(tensor):
+    """A numeric `Tensor` result back as the element leaf it wraps (a 0-d one as a scalar)."""
+    plain = _view(tensor, np.ndarray)
+    return plain[()] if plain.ndim == 0 else plain
+
+
 def mapper(function):
     """A one-argument function: call `function` on an element and convert its result."""
     def apply(element):
-        element = _arguments(element)
-        value = function(*element) if type(element) is tuple else function(element)
-        return value if type(value) in _READY else as_element(value)
+        if type(element) in _SCALARS:  # the commonest element, without the general path
+            arguments = _view(_asarray(element), Tensor)
+            value = function(arguments)
+        else:
+            arguments = _arguments(element)
+            value = function(*arguments) if type(arguments) is tuple else function(arguments)
+        kind = type(value)
+        if kind in _READY:
+            return value
+        if value is arguments:  # handed back unchanged: the element it was made from
+            return element
+        if kind is Tensor and value.dtype.kind != "O":
+            return _plain(value)
+        return as_element(value)
     return apply
 
 
@@ -66,8 +94,11 @@ def predicate(function, what="predicate"):
     from ...errors import InvalidArgumentError
 
     def test(element):
-        element = _arguments(element)
-        value = function(*element) if type(element) is tuple else function(element)
+        if type(element) in _SCALARS:  # the commonest element, without the general path
+            value = function(_view(_asarray(element), Tensor))
+        else:
+            element = _arguments(element)
+            value = function(*element) if type(element) is tuple else function(element)
         if value is True or value is False:
             return value
         if type(value) is np.bool_:
