@@ -106,6 +106,8 @@ class Tensor(np.ndarray):
         # A scalar prints in full (float64 1.6612158727645874), an array as NumPy prints it.
         value = str(self.numpy()) if self.ndim == 0 and self.dtype != object else \
             np.array2string(self.view(np.ndarray), separator=' ')
+        if "\n" in value:  # a multi-line array starts on its own line, as TensorFlow's does
+            value = "\n" + value
         return (f"tf.Tensor({value}, "
                 f"shape={tuple(super().shape)}, dtype={_dtype_name(self.dtype)})")
 

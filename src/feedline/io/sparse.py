@@ -13,7 +13,11 @@ largest of each dimension, and `unbatch` splits it back into rows.
 >>> SparseTensor([[0], [2]], [1, 2], [3]).dtype, SparseTensor([[0]], [0.5], [1]).dtype
 (tf.int32, tf.float32)
 >>> batch_sparse([SparseTensor([[1]], np.array([4]), [2]), SparseTensor([[0]], np.array([6]), [1])])
-SparseTensor(indices=[[0, 1], [1, 0]], values=array([4, 6]), dense_shape=[2, 2])
+SparseTensor(indices=tf.Tensor(
+[[0 1]
+ [1 0]], shape=(2, 2), dtype=int64),
+ values=tf.Tensor([4 6], shape=(2,), dtype=int64),
+ dense_shape=tf.Tensor([2 2], shape=(2,), dtype=int64))
 """
 
 import numpy as np
@@ -84,8 +88,13 @@ class SparseTensor:
     __hash__ = None
 
     def __repr__(self):
-        return (f"SparseTensor(indices={self._indices.tolist()}, values={self._values!r}, "
-                f"dense_shape={self._dense_shape.tolist()})")
+        # TensorFlow's form: each part printed as an eager tensor prints itself.
+        from ..tensor import as_tensors
+
+        indices, values, dense_shape = (as_tensors(np.asarray(part)) for part in (
+            self._indices, self._values, self._dense_shape))
+        return (f"SparseTensor(indices={indices!s}, values={values!s}, "
+                f"dense_shape={dense_shape!s})")
 
 
 def batch_sparse(tensors):

@@ -13,7 +13,11 @@ value lists of a record must have the same length.
 ...     "val": Feature(float_list=FloatList(value=[0.5, 2.0]))})).SerializeToString()
 >>> from feedline.io import parse_single_example
 >>> parse_single_example(record, {"x": SparseFeature("ix", "val", "float32", 4)})["x"]
-SparseTensor(indices=[[0], [3]], values=array([2. , 0.5], dtype=float32), dense_shape=[4])
+SparseTensor(indices=tf.Tensor(
+[[0]
+ [3]], shape=(2, 1), dtype=int64),
+ values=tf.Tensor([2.  0.5], shape=(2,), dtype=float32),
+ dense_shape=tf.Tensor([4], shape=(1,), dtype=int64))
 """
 
 from collections import namedtuple
