@@ -209,3 +209,28 @@ def test_numpy_code_still_sees_a_plain_shape_on_tensors():
     y = x.copy()
     y.shape = (4,)  # NumPy's in-place reshape
     assert y.shape == (4,)
+
+
+def test_every_dataset_function_receives_its_elements_as_tensors():
+    seen = collections.defaultdict(set)
+
+    def note(name, *values):
+        seen[name].update(type(value) for value in values)
+        return values[-1]
+
+    ds = Dataset.range(4)
+    ds.reduce(np.int64(0), lambda state, x: state + note("reduce", x))
+    list(ds.scan(np.int64(0), lambda state, x: (state + note("scan", x), x)))
+    list(ds.group_by_window(lambda x: note("key", x) % 2,
+                            lambda key, window: note("window key", key) is not None and window,
+                            window_size=2))
+    list(ds.take_while(lambda x: note("take_while", x) < 3))
+    list(ds.flat_map(lambda x: Dataset.from_tensors(note("flat_map", x))))
+    list(ds.map(lambda x: note("parallel map", x), num_parallel_calls=2))
+    assert dict(seen) == {name: {Tensor} for name in (
+        "reduce", "scan", "key", "window key", "take_while", "flat_map", "parallel map")}
+
+
+def test_scan_keeps_a_python_int_state_working_with_int64_elements():
+    ds = Dataset.range(5).scan(0, lambda s, x: (s + x, s * 10 + x))
+    assert [int(v) for v in ds] == [0, 1, 12, 33, 64]

@@ -29,8 +29,8 @@ class WholeDatasetMixin:
         """
         state = structure.to_element(initial_state)
         with Iterator(self) as iterator:
-            for element in iterator:
-                state = structure.to_element(reduce_func(state, element))
+            for element in iterator:  # the element as tensors; the state as in `scan`
+                state = structure.to_element(reduce_func(state, as_tensors(element)))
         return as_tensors(state)
 
     def get_single_element(self, name=None):

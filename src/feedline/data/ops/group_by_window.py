@@ -8,6 +8,7 @@ increasing key order (tf.data keeps its groups sorted by key).
 import numpy as np
 
 from ...errors import InvalidArgumentError
+from ...tensor import as_tensors
 from .. import structure
 from ..dataset import UnaryDataset
 from ..spec import DatasetSpec, TensorSpec
@@ -40,7 +41,7 @@ class GroupByWindowDataset(UnaryDataset):
         # One dataset of whole elements (TensorFlow's window here), not `window()`'s
         # structure of one dataset per component.
         window = ListDataset(elements, lambda: self._input.element_spec)
-        return dataset_from(lambda w: self._reduce_func(np.int64(key), w), (window,),
+        return dataset_from(lambda w: self._reduce_func(as_tensors(np.int64(key)), w), (window,),
                             "group_by_window")._iterator()
 
     def _element_spec(self):
@@ -58,7 +59,7 @@ class GroupByWindowDataset(UnaryDataset):
             key = self._key(element)
             group = groups.setdefault(key, [])
             group.append(element)
-            size = int(self._window_size_func(np.int64(key)))
+            size = int(self._window_size_func(as_tensors(np.int64(key))))
             if size < 1:
                 raise InvalidArgumentError(f"window size for key {key} must be positive, "
                                            f"got {size}")

@@ -1,5 +1,11 @@
-"""`Dataset.scan`: a running state; `scan_func(state, element) -> (new_state, output)`."""
+"""`Dataset.scan`: a running state; `scan_func(state, element) -> (new_state, output)`.
 
+The element reaches the function as tensors, as in `map`; the state stays a plain NumPy value,
+so a Python-int initial state (int32) still adds to int64 elements: the shared TensorFlow
+fixture has `range(5).scan(0, lambda s, x: (s + x, s * 10 + x))` giving 0, 1, 12, 33, 64.
+"""
+
+from ...tensor import as_tensors
 from .. import structure
 from ..dataset import UnaryDataset
 from ..spec import spec_of
@@ -18,7 +24,7 @@ class ScanDataset(UnaryDataset):
     def _make_iterator(self):
         state = self._initial_state
         for index, element in enumerate(self._input._iterator()):
-            state, output = _split(self._function(state, element), index)
+            state, output = _split(self._function(state, as_tensors(element)), index)
             state, output = structure.to_element(state), structure.to_element(output)
             yield output
 
@@ -29,7 +35,7 @@ class ScanDataset(UnaryDataset):
         a function that cannot run on placeholders is looked at on the first real element.
         """
         def output(state, element):
-            return _split(self._function(state, element), 0)[1]
+            return _split(self._function(state, as_tensors(element)), 0)[1]
 
         spec = _trace.spec_or_none(output, (spec_of(self._initial_state),
                                             self._input.element_spec))
