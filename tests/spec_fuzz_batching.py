@@ -9,6 +9,7 @@ import feedline as fl
 from feedline.data import structure
 from feedline.data.composite_spec import RaggedTensorSpec, SparseTensorSpec
 from feedline.data.spec import TensorSpec
+from feedline.data.spec import unknown_rank
 
 from spec_fuzz_pipelines import (INF, UNK, D, batch_count, batched, fully_known, known_rank,
                                  leaves, unpacked)
@@ -17,8 +18,8 @@ from spec_fuzz_pipelines import (INF, UNK, D, batch_count, batched, fully_known,
 def _batchable(leaf):
     """A component `batch` can stack: a fully known dense one, or a ragged or sparse one."""
     if isinstance(leaf, (RaggedTensorSpec, SparseTensorSpec)):
-        return leaf.shape is not None
-    return isinstance(leaf, TensorSpec) and leaf.shape is not None and None not in leaf.shape
+        return not unknown_rank(leaf.shape)
+    return isinstance(leaf, TensorSpec) and not unknown_rank(leaf.shape) and None not in leaf.shape
 
 
 def _batched_leaf(leaf, size):

@@ -12,6 +12,7 @@ import numpy as np
 
 import feedline as fl
 from feedline.data.spec import TensorSpec
+from feedline.data.spec import unknown_rank
 
 INTS = ("int32", "int64")
 
@@ -21,11 +22,11 @@ def _name(spec):
 
 
 def _shape(spec):
-    return None if spec.shape is None else tuple(spec.shape)
+    return None if unknown_rank(spec.shape) else tuple(spec.shape)
 
 
 def _rank(spec):
-    return None if spec.shape is None else len(spec.shape)
+    return None if unknown_rank(spec.shape) else len(spec.shape)
 
 
 def _numeric(spec):
@@ -33,7 +34,7 @@ def _numeric(spec):
 
 
 def _known(spec):
-    return spec.shape is not None and None not in tuple(spec.shape)
+    return not unknown_rank(spec.shape) and None not in tuple(spec.shape)
 
 
 def _times(size, factor):
@@ -58,7 +59,7 @@ def _mask(x):
 def _with(spec, dtype=None, shape=()):
     """A spec like `spec` with another dtype, or `shape` around its shape (None: unknown rank)."""
     dtype = spec.dtype if dtype is None else dtype
-    return TensorSpec(None if spec.shape is None else shape, dtype)
+    return TensorSpec(None if unknown_rank(spec.shape) else shape, dtype)
 
 
 OPS = [
@@ -67,7 +68,7 @@ OPS = [
     ("cast_int64", lambda s: _numeric(s),
      lambda x: fl.cast(x, fl.int64), lambda s: TensorSpec(_shape(s), fl.int64)),
     # Not fuzzed: an unknown size beside a known 0 (the shape function's answer is unsure).
-    ("reshape_flat", lambda s: _known(s) or s.shape is None or 0 not in tuple(s.shape),
+    ("reshape_flat", lambda s: _known(s) or unknown_rank(s.shape) or 0 not in tuple(s.shape),
      lambda x: fl.reshape(x, [-1]), _flat_rule),
     ("expand_dims_0", lambda s: True, lambda x: fl.expand_dims(x, 0),
      lambda s: _with(s, shape=(1,) + (_shape(s) or ()))),

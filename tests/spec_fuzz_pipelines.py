@@ -13,6 +13,7 @@ import numpy as np
 import feedline as fl
 from feedline.data import structure
 from feedline.data.spec import TensorSpec
+from feedline.data.spec import unknown_rank
 
 
 D = fl.data.Dataset
@@ -52,7 +53,7 @@ def dense(spec):
 
 
 def known_rank(spec):
-    return dense(spec) and all(leaf.shape is not None for leaf in leaves(spec))
+    return dense(spec) and all(not unknown_rank(leaf.shape) for leaf in leaves(spec))
 
 
 def fully_known(spec):

@@ -14,6 +14,7 @@ import feedline as fl
 from feedline.data import structure
 from feedline.data.composite_spec import RaggedTensorSpec
 from feedline.data.spec import TensorSpec
+from feedline.data.spec import unknown_rank
 
 from spec_fuzz_batching import (stage_batch, stage_padded_batch, stage_ragged_batch,
                                 stage_rebatch, stage_unbatch, stage_window_flat_map)
@@ -34,7 +35,7 @@ def _traceable(spec):
     """False for a ragged component with a uniform size among its ragged dimensions (from
     ragged_batch of a `(3, None)` component): feedline's trace loses that size (a known gap,
     see the report of issue 15), so map and scan are not fuzzed over it."""
-    return not any(isinstance(leaf, RaggedTensorSpec) and leaf.shape is not None
+    return not any(isinstance(leaf, RaggedTensorSpec) and not unknown_rank(leaf.shape)
                    and any(size is not None for size in tuple(leaf.shape)[1:leaf.ragged_rank])
                    for leaf in leaves(spec))
 
@@ -245,7 +246,7 @@ def stage_group_by_window(rng, case):
 def stage_bucket(rng, case):
     """bucket_by_sequence_length: group_by_window whose windows are padded_batch-ed with a
     batch size chosen per bucket (a tensor), so [None] + the input's shape; unknown size."""
-    if not isinstance(case.spec, TensorSpec) or case.spec.shape is None \
+    if not isinstance(case.spec, TensorSpec) or unknown_rank(case.spec.shape) \
             or len(case.spec.shape) != 1 or case.cardinality == INF:
         return None
     dataset = case.dataset.bucket_by_sequence_length(

@@ -23,6 +23,7 @@ import feedline as fl
 from feedline.data import structure
 from feedline.data.composite_spec import RaggedTensorSpec
 from feedline.data.spec import DatasetSpec, TensorSpec, spec_of
+from feedline.data.spec import unknown_rank
 
 from spec_fuzz_pipelines import INF, UNK, make_case
 
@@ -64,7 +65,7 @@ def _leaf_problem(spec, value):
         return f"dtype {have.dtype} != spec {spec.dtype}"
     if isinstance(spec, RaggedTensorSpec) and have.ragged_rank != spec.ragged_rank:
         return f"ragged_rank {have.ragged_rank} != spec {spec.ragged_rank}"
-    if spec.shape is not None and not _sizes_fit(tuple(spec.shape), tuple(have.shape)):
+    if not unknown_rank(spec.shape) and not _sizes_fit(tuple(spec.shape), tuple(have.shape)):
         return f"shape {tuple(have.shape)} does not fit spec {tuple(spec.shape)}"
     return None
 

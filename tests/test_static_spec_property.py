@@ -15,6 +15,7 @@ import feedline as fl
 from feedline.data import structure
 from feedline.data.composite_spec import RaggedTensorSpec
 from feedline.data.dataset import Dataset
+from feedline.data.spec import unknown_rank
 
 DTYPES = ["int32", "int64", "float32", "float64", "bool", "uint8", "string"]
 
@@ -76,7 +77,7 @@ def _source(rng):
 
 
 def _ranks(spec):
-    return [None if leaf.shape is None else len(leaf.shape)
+    return [None if unknown_rank(leaf.shape) else len(leaf.shape)
             for leaf in structure.flatten(spec)]
 
 
@@ -106,7 +107,7 @@ def _step(rng, dataset):
             lambda window: window.batch(size)), f"window({size}, {drop}).flat_map(batch)"
     if kind == 4 and _is_plain(spec) and spec.dtype != fl.string:
         return dataset.map(lambda x: fl.cast(x, fl.float32) * 2), "map(cast * 2)"
-    if kind == 5 and _is_plain(spec) and spec.shape is not None:
+    if kind == 5 and _is_plain(spec) and not unknown_rank(spec.shape):
         return dataset.map(lambda x: fl.reshape(x, [-1])), "map(reshape -1)"
     if kind == 6:
         return dataset.filter(lambda *x: True), "filter"

@@ -234,3 +234,14 @@ def test_every_dataset_function_receives_its_elements_as_tensors():
 def test_scan_keeps_a_python_int_state_working_with_int64_elements():
     ds = Dataset.range(5).scan(0, lambda s, x: (s + x, s * 10 + x))
     assert [int(v) for v in ds] == [0, 1, 12, 33, 64]
+
+
+def test_an_unknown_rank_spec_has_tensorflows_unknown_shape():
+    spec = fl.TensorSpec(None, fl.float32)
+    assert spec.shape.rank is None and repr(spec.shape) == "TensorShape(None)"
+    assert not spec.shape and spec == fl.TensorSpec(None, fl.float32)
+    with pytest.raises(ValueError, match="unknown"):
+        spec.shape.as_list()
+    generated = Dataset.from_generator(lambda: iter([1, 2]), output_types=fl.int64)
+    assert generated.element_spec.shape.rank is None
+    assert fl.TensorSpec([2, None]).shape.as_list() == [2, None]

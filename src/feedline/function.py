@@ -39,7 +39,7 @@ import threading
 
 from .concrete_function import ConcreteFunction, bind_failure, cast_to_spec, spec_of_argument
 from .data.composite_spec import _CompositeSpec
-from .data.spec import TensorSpec
+from .data.spec import TensorSpec, unknown_rank
 
 _SPECS = (TensorSpec, _CompositeSpec)
 _OPTIONS = {"input_signature", "autograph", "jit_compile", "reduce_retracing", "name"}
@@ -74,9 +74,9 @@ def _serves(old, new):
         return False
     if isinstance(old, _CompositeSpec) and not old._same_kind(new):
         return False
-    if old.shape is None:
+    if unknown_rank(old.shape):
         return True
-    return new.shape is not None and len(new.shape) == len(old.shape) and all(
+    return not unknown_rank(new.shape) and len(new.shape) == len(old.shape) and all(
         mine is None or mine == theirs for mine, theirs in zip(old.shape, new.shape))
 
 

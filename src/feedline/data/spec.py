@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import dtypes
 from . import structure
-from .tensor_shape import TensorShape, UnknownShape
+from .tensor_shape import UNKNOWN_SHAPE, TensorShape, UnknownShape
 
 
 class TensorSpec:
@@ -22,13 +22,19 @@ class TensorSpec:
     True
     """
 
-    __slots__ = ("shape", "dtype", "name")
+    __slots__ = ("_shape", "dtype", "name")
 
     def __init__(self, shape, dtype=dtypes.float32, name=None):
         shape = None if shape is None else TensorShape(shape)
-        self.shape = None if isinstance(shape, UnknownShape) else shape  # unknown rank: None
+        self._shape = None if isinstance(shape, UnknownShape) else shape  # unknown rank: None
         self.dtype = dtypes.as_dtype(dtype)
         self.name = name
+
+    @property
+    def shape(self):
+        """The shape, a `TensorShape`; `TensorShape(None)` when even the rank is unknown (its
+        `.rank` is None), as in TensorFlow."""
+        return UNKNOWN_SHAPE if self._shape is None else self._shape
 
     @classmethod
     def from_value(cls, leaf):
@@ -46,11 +52,11 @@ class TensorSpec:
         return Tensor
 
     def _batched(self, batch_size):
-        return TensorSpec(None if self.shape is None else (batch_size,) + self.shape,
+        return TensorSpec(None if self._shape is None else (batch_size,) + self._shape,
                           self.dtype)
 
     def _unbatched(self):
-        return TensorSpec(None if self.shape is None else self.shape[1:], self.dtype)
+        return TensorSpec(None if self._shape is None else self._shape[1:], self.dtype)
 
     def is_compatible_with(self, value):
         """True when `value` (a leaf or a spec) fits this spec."""
@@ -61,34 +67,41 @@ class TensorSpec:
             other_shape, other_dtype = structure.leaf_shape(leaf), structure.leaf_dtype(leaf)
         if other_dtype != self.dtype:
             return False
-        if self.shape is None or other_shape is None:
+        if unknown_rank(self._shape) or unknown_rank(other_shape):
             return True
-        return len(self.shape) == len(other_shape) and all(
+        return len(self._shape) == len(other_shape) and all(
             mine is None or theirs is None or mine == theirs
-            for mine, theirs in zip(self.shape, other_shape))
+            for mine, theirs in zip(self._shape, other_shape))
 
     def most_specific_common(self, other):
         """The narrowest spec both specs fit (differing sizes become `None`)."""
-        if self.shape is None or other.shape is None or len(self.shape) != len(other.shape):
+        if self._shape is None or unknown_rank(other.shape) or \
+                len(self._shape) != len(other.shape):
             return TensorSpec(None, self.dtype)
-        return TensorSpec([a if a == b else None for a, b in zip(self.shape, other.shape)],
+        return TensorSpec([a if a == b else None for a, b in zip(self._shape, other.shape)],
                           self.dtype)
 
     def __eq__(self, other):
-        return (isinstance(other, TensorSpec) and self.shape == other.shape
+        return (isinstance(other, TensorSpec) and self._shape == other._shape
                 and self.dtype == other.dtype)
 
     def __hash__(self):
-        return hash((self.shape, self.dtype))
+        return hash((self._shape, self.dtype))
 
     def __repr__(self):
-        return f"TensorSpec(shape={shape_text(self.shape)}, dtype={dtype_text(self.dtype)}, " \
+        return f"TensorSpec(shape={shape_text(self._shape)}, dtype={dtype_text(self.dtype)}, " \
                f"name={self.name!r})"
 
 
 def shape_text(shape):
     """A shape as TensorFlow prints a TensorShape: `(None, 3)`, `(3,)`, `()`, `<unknown>`."""
-    return "<unknown>" if shape is None else str(tuple(shape))
+    return "<unknown>" if unknown_rank(shape) else str(tuple(shape))
+
+
+def unknown_rank(shape):
+    """True for a shape whose rank is unknown: `None`, or `TensorShape(None)` (what a
+    `TensorSpec`'s `shape` is then)."""
+    return shape is None or isinstance(shape, UnknownShape)
 
 
 def dtype_text(dtype):
@@ -189,7 +202,7 @@ def placeholder(spec, value, unknown_size, varied=False):
     def make(leaf):
         if not isinstance(leaf, TensorSpec):  # sparse and ragged specs make their own
             return leaf._placeholder(value, unknown_size)
-        if leaf.shape is None:
+        if leaf._shape is None:
             shape = () if unknown_size == 1 else ((1,) if unknown_size == 2 else
                                                   (unknown_size,))
         else:

@@ -143,6 +143,9 @@ class UnknownShape(TensorShape):
     def __len__(self):
         raise ValueError("Cannot take the length of shape with unknown rank.")
 
+    def __bool__(self):  # as TensorFlow's: an unknown shape is falsy (it has no dimensions)
+        return False
+
     def __iter__(self):
         raise ValueError("Cannot iterate over a shape with unknown rank.")
 

@@ -20,7 +20,7 @@ import numpy as np
 from ... import dtypes
 from .. import structure
 from ..dataset import Dataset
-from ..spec import TensorSpec
+from ..spec import TensorSpec, unknown_rank
 
 
 def pad_to_cardinality(cardinality, mask_key="valid"):
@@ -82,7 +82,7 @@ def _with_mask(element, mask_key, value):
 def _filler(element_spec, mask_key):
     """An element like those of `element_spec` with every value zero (strings empty)."""
     def zeros(path, spec):
-        if not isinstance(spec, TensorSpec) or spec.shape is None or None in spec.shape:
+        if not isinstance(spec, TensorSpec) or unknown_rank(spec.shape) or None in spec.shape:
             raise ValueError(
                 f"pad_to_cardinality: cannot make a zero filler for "
                 f"{structure.path_name(path)}, whose spec is {spec!r}; its shape must be "

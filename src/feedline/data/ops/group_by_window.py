@@ -11,7 +11,7 @@ from ...errors import InvalidArgumentError
 from ...tensor import as_tensors
 from .. import structure
 from ..dataset import UnaryDataset
-from ..spec import DatasetSpec, TensorSpec
+from ..spec import DatasetSpec, TensorSpec, unknown_rank
 from . import _call, _trace
 from .flat_map import dataset_from
 from .padded_batch import _flat, _is_shape, _per_component
@@ -127,7 +127,7 @@ class BucketDataset(GroupByWindowDataset):
         else:
             shapes = _per_component(spec, self._padded_shapes, _is_shape)
         return structure.pack_like(spec, [
-            TensorSpec(None if shape is None else
+            TensorSpec(None if unknown_rank(shape) else
                        (None,) + tuple(None if size is None or int(size) == -1 else int(size)
                                        for size in shape), leaf.dtype)
             for leaf, shape in zip(structure.flatten(spec), _flat(shapes, spec))])

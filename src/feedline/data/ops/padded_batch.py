@@ -12,7 +12,7 @@ import numpy as np
 from ...errors import InvalidArgumentError
 from .. import structure
 from ..dataset import UnaryDataset
-from ..spec import TensorSpec
+from ..spec import TensorSpec, unknown_rank
 from .batch import batch_cardinality, check_batch_size
 
 
@@ -180,13 +180,13 @@ def _check_shapes(spec, padded_shapes):
     for (path, leaf), shape in zip(structure.flatten_with_paths(spec), _flat(shapes, spec)):
         where = structure.path_name(path)
         if shape is None:
-            if leaf.shape is None:
+            if unknown_rank(leaf.shape):
                 raise ValueError(f"padded_batch: {where} has unknown rank, so its padded shape "
                                  "cannot be read from the dataset; give padded_shapes (a "
                                  "list of sizes, -1 or None to pad to the longest)")
             continue
         sizes = [None if size is None or int(size) == -1 else int(size) for size in shape]
-        if leaf.shape is None:
+        if unknown_rank(leaf.shape):
             continue
         if len(sizes) != len(leaf.shape) or any(
                 want is not None and have is not None and want < have
@@ -199,7 +199,7 @@ def _check_shapes(spec, padded_shapes):
 def _padded_spec(leaf, padded_shape, batch):
     if padded_shape is not None:
         shape = [None if size is None or int(size) == -1 else int(size) for size in padded_shape]
-    elif leaf.shape is None:
+    elif unknown_rank(leaf.shape):
         return TensorSpec(None, leaf.dtype)
     else:
         shape = list(leaf.shape)

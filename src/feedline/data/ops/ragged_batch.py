@@ -15,7 +15,7 @@ from ...io.ragged import RaggedTensor, batch_rows
 from .. import structure
 from ..composite_spec import RaggedTensorSpec
 from ..dataset import UnaryDataset
-from ..spec import TensorSpec
+from ..spec import TensorSpec, unknown_rank
 from .batch import batch_cardinality, check_batch_size
 
 
@@ -80,6 +80,6 @@ def _ragged_rank(spec):
     "ragged" for a component that is ragged already."""
     if isinstance(spec, RaggedTensorSpec):
         return "ragged"
-    if not isinstance(spec, TensorSpec) or spec.shape is None or None not in tuple(spec.shape):
+    if not isinstance(spec, TensorSpec) or unknown_rank(spec.shape) or None not in tuple(spec.shape):
         return None
     return max(axis for axis, size in enumerate(spec.shape) if size is None)

@@ -25,7 +25,7 @@ from ...errors import DataLossError, NotFoundError
 from ...io import TFRecordOptions, TFRecordWriter
 from .. import structure
 from ..dataset import Dataset
-from ..spec import TensorSpec, spec_of
+from ..spec import TensorSpec, spec_of, unknown_rank
 from ..state import codec, protocol
 from . import _call
 
@@ -239,7 +239,7 @@ def spec_to_json(spec):
     if isinstance(spec, tuple):
         return {"tuple": [spec_to_json(item) for item in spec]}
     dtype = "string" if spec.dtype == dtypes.string else spec.dtype.str
-    return {"shape": None if spec.shape is None else list(spec.shape), "dtype": dtype}
+    return {"shape": None if unknown_rank(spec.shape) else list(spec.shape), "dtype": dtype}
 
 
 def spec_from_json(data):

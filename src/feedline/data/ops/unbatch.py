@@ -6,7 +6,7 @@ Sparse components split into sparse rows and ragged ones into their rows, as in 
 from ...errors import InvalidArgumentError
 from .. import structure
 from ..dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, UnaryDataset
-from ..spec import unbatched_spec
+from ..spec import unbatched_spec, unknown_rank
 
 
 class UnbatchDataset(UnaryDataset):
@@ -69,7 +69,7 @@ def _check_spec(spec):
     known = None
     for path, leaf in structure.flatten_with_paths(spec):
         shape = getattr(leaf, "shape", None)
-        if shape is None:  # unknown rank, or a dataset: nothing to check statically
+        if unknown_rank(shape):  # unknown rank, or a dataset: nothing to check statically
             continue
         if len(shape) == 0:
             raise ValueError(f"unbatch: {structure.path_name(path)} is a scalar, and scalar "

@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from ...data import structure
+from ...data.spec import unknown_rank
 from . import model
 from .advice import Suggestion, node_of, price, rebuilder, segment_of, upstream
 from .report import duration
@@ -57,7 +58,7 @@ def bytes_per_element(spec):
     total = 0
     for leaf in structure.flatten(spec):
         shape, dtype = getattr(leaf, "shape", None), getattr(leaf, "dtype", None)
-        if shape is None or dtype is None or any(size is None for size in shape):
+        if unknown_rank(shape) or dtype is None or any(size is None for size in shape):
             return None
         dtype = np.dtype(dtype)
         if dtype == object:  # strings: their lengths are not in the spec
