@@ -245,3 +245,10 @@ def test_an_unknown_rank_spec_has_tensorflows_unknown_shape():
     generated = Dataset.from_generator(lambda: iter([1, 2]), output_types=fl.int64)
     assert generated.element_spec.shape.rank is None
     assert fl.TensorSpec([2, None]).shape.as_list() == [2, None]
+
+
+def test_sparse_and_ragged_specs_give_tensorshapes():
+    assert fl.SparseTensorSpec(None, fl.int64).shape.rank is None
+    assert fl.SparseTensorSpec([3], fl.int64).shape.as_list() == [3]
+    assert fl.RaggedTensorSpec([None, None], fl.int64).shape.as_list() == [None, None]
+    assert fl.SparseTensorSpec(fl.TensorShape(None)) == fl.SparseTensorSpec(None)

@@ -14,11 +14,14 @@ import numpy as np
 
 from .. import dtypes
 from .spec import dtype_text
+from .tensor_shape import UNKNOWN_SHAPE, TensorShape, UnknownShape
 
 
 def _shape(shape):
-    return None if shape is None else tuple(None if size is None else int(size)
-                                            for size in shape)
+    """`shape` as stored: a tuple of sizes, or None for an unknown rank."""
+    if shape is None or isinstance(shape, UnknownShape):
+        return None
+    return tuple(None if size is None else int(size) for size in shape)
 
 
 def _shape_repr(shape):
@@ -44,6 +47,12 @@ class _CompositeSpec:
 
     __slots__ = ()
 
+    @property
+    def shape(self):
+        """The shape, a `TensorShape`; `TensorShape(None)` when the rank is unknown, as in
+        TensorFlow."""
+        return UNKNOWN_SHAPE if self._shape is None else TensorShape(self._shape)
+
     def _key(self):
         return tuple(getattr(self, name) for name in self.__slots__)
 
@@ -59,7 +68,7 @@ class _CompositeSpec:
 
         other = value if isinstance(value, _CompositeSpec) else spec_of(value)
         return (type(other) is type(self) and other.dtype == self.dtype
-                and _compatible(self.shape, other.shape) and self._same_kind(other))
+                and _compatible(self._shape, other._shape) and self._same_kind(other))
 
     def _same_kind(self, other):
         return True
@@ -68,10 +77,10 @@ class _CompositeSpec:
 class SparseTensorSpec(_CompositeSpec):
     """The spec of a `SparseTensor` component: its dense shape and the values' dtype."""
 
-    __slots__ = ("shape", "dtype")
+    __slots__ = ("_shape", "dtype")
 
     def __init__(self, shape=None, dtype=dtypes.float32):
-        self.shape, self.dtype = _shape(shape), dtypes.as_dtype(dtype)
+        self._shape, self.dtype = _shape(shape), dtypes.as_dtype(dtype)
 
     @classmethod
     def from_value(cls, value):
@@ -85,40 +94,40 @@ class SparseTensorSpec(_CompositeSpec):
         return SparseTensor
 
     def most_specific_common(self, other):
-        return SparseTensorSpec(_common(self.shape, other.shape), self.dtype)
+        return SparseTensorSpec(_common(self._shape, other._shape), self.dtype)
 
     def _batched(self, batch_size):
-        return SparseTensorSpec(None if self.shape is None else (batch_size,) + self.shape,
+        return SparseTensorSpec(None if self._shape is None else (batch_size,) + self._shape,
                                 self.dtype)
 
     def _unbatched(self):
-        return SparseTensorSpec(None if self.shape is None else self.shape[1:], self.dtype)
+        return SparseTensorSpec(None if self._shape is None else self._shape[1:], self.dtype)
 
     def _placeholder(self, value, unknown_size):
         """A SparseTensor of this spec with every entry present and equal to `value`."""
         from ..io.sparse import SparseTensor
 
-        shape = [unknown_size if size is None else size for size in (self.shape or ())]
+        shape = [unknown_size if size is None else size for size in (self._shape or ())]
         dense = _filled(shape, value, self.dtype)
         indices = np.indices(shape).reshape(len(shape), -1).T
         return SparseTensor(indices, dense.reshape(-1), shape)
 
     def __repr__(self):
-        return f"SparseTensorSpec({_shape_repr(self.shape)}, {dtype_text(self.dtype)})"
+        return f"SparseTensorSpec({_shape_repr(self._shape)}, {dtype_text(self.dtype)})"
 
 
 class RaggedTensorSpec(_CompositeSpec):
     """The spec of a `RaggedTensor` component; `ragged_rank` defaults to rank - 1."""
 
-    __slots__ = ("shape", "dtype", "ragged_rank", "row_splits_dtype")
+    __slots__ = ("_shape", "dtype", "ragged_rank", "row_splits_dtype")
 
     def __init__(self, shape=None, dtype=dtypes.float32, ragged_rank=None,
                  row_splits_dtype=dtypes.int64):
-        self.shape, self.dtype = _shape(shape), dtypes.as_dtype(dtype)
+        self._shape, self.dtype = _shape(shape), dtypes.as_dtype(dtype)
         if ragged_rank is None:
-            if self.shape is None:
+            if self._shape is None:
                 raise ValueError("RaggedTensorSpec: give ragged_rank when the rank is unknown")
-            ragged_rank = len(self.shape) - 1
+            ragged_rank = len(self._shape) - 1
         self.ragged_rank = int(ragged_rank)
         self.row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
 
@@ -138,15 +147,15 @@ class RaggedTensorSpec(_CompositeSpec):
             (self.ragged_rank, self.row_splits_dtype)
 
     def most_specific_common(self, other):
-        return RaggedTensorSpec(_common(self.shape, other.shape), self.dtype, self.ragged_rank,
+        return RaggedTensorSpec(_common(self._shape, other._shape), self.dtype, self.ragged_rank,
                                 self.row_splits_dtype)
 
     def _batched(self, batch_size):
-        return RaggedTensorSpec(None if self.shape is None else (batch_size,) + self.shape,
+        return RaggedTensorSpec(None if self._shape is None else (batch_size,) + self._shape,
                                 self.dtype, self.ragged_rank + 1, self.row_splits_dtype)
 
     def _unbatched(self):
-        return RaggedTensorSpec(None if self.shape is None else self.shape[1:], self.dtype,
+        return RaggedTensorSpec(None if self._shape is None else self._shape[1:], self.dtype,
                                 self.ragged_rank - 1, self.row_splits_dtype)
 
     def _placeholder(self, value, unknown_size):
@@ -154,12 +163,12 @@ class RaggedTensorSpec(_CompositeSpec):
 
         With ragged_rank 0 (the rows of an unbatched RaggedTensor) it is a dense array.
         """
-        shape = [unknown_size if size is None else size for size in (self.shape or (None,))]
+        shape = [unknown_size if size is None else size for size in (self._shape or (None,))]
         return _uniform_ragged(_filled(shape, value, self.dtype), self.ragged_rank,
                                self.row_splits_dtype)
 
     def __repr__(self):
-        return (f"RaggedTensorSpec({_shape_repr(self.shape)}, {dtype_text(self.dtype)}, "
+        return (f"RaggedTensorSpec({_shape_repr(self._shape)}, {dtype_text(self.dtype)}, "
                 f"{self.ragged_rank}, {dtype_text(self.row_splits_dtype)})")
 
 
