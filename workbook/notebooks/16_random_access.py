@@ -494,6 +494,10 @@ if grain is not None:
     print("in the same order:", grain_numbers == shards[0])
 
 # %% [markdown]
+# (The `WARNING:absl` lines above, if you see them, come from Grain's two worker processes:
+# each looks for JAX's profiler when it imports Grain and notes that JAX is not installed.
+# They change nothing here.)
+#
 # The same records as feedline's shard 0, but in another order: both shuffle with a keyed
 # permutation of the shard, and the two libraries use different permutation functions. Within
 # one library, the order is fixed by the seed, which is all that resuming and sharding need.
