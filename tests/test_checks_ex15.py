@@ -165,6 +165,17 @@ def test_doctor_fix_names_the_order_when_only_the_order_changed():
                   "(?s)right elements, but out of order from position 0.*deterministic=True")
 
 
+def test_doctor_fix_rejects_maps_that_give_up_the_order():
+    # The decode's even elements sleep three times as long as its odd ones, so parallel
+    # workers finish out of order from the start: the mistake cannot pass by chance.
+    def unordered(source, decode, augment):
+        return (source.map(decode, num_parallel_calls=AUTOTUNE, deterministic=False)
+                .map(augment, num_parallel_calls=AUTOTUNE, deterministic=False)
+                .prefetch(AUTOTUNE))
+
+    check_rejects(ex15.check_doctor_fix, unordered, "right elements, but out of order")
+
+
 def test_doctor_fix_gives_the_same_verdict_when_replayed(monkeypatch):
     assert_same_verdict_when_replayed(monkeypatch, ex15.check_doctor_fix, fix_pipeline,
                                       ex15.slow_pipeline)
