@@ -102,10 +102,11 @@ feedline.checks.ex03.check_weather_defaults(weather_defaults)
 #
 # <details><summary>Hint</summary>
 #
-# The lesson's reader: `list_files` → `interleave(lambda path: TextLineDataset(path).skip(1),
-# cycle_length=n_readers)` → `shuffle` → `map(parse)` → `batch` → `prefetch`. In `parse`,
-# `np.stack(fields[:3])` makes the inputs vector and `np.stack(fields[3:])` a target of
-# shape `(1,)`.
+# Follow the order of the lesson's CSV reader: first the file names (shuffled with the seed),
+# then one transformation that reads several files side by side and drops each file's first
+# line, then the shuffle of lines, the parsing, the batching and the prefetch. In the parse
+# function, `decode_csv` gives four fields; stack the first three for the inputs, and keep
+# the last one with an axis of length 1 for the target.
 #
 # </details>
 
