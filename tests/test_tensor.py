@@ -252,3 +252,21 @@ def test_sparse_and_ragged_specs_give_tensorshapes():
     assert fl.SparseTensorSpec([3], fl.int64).shape.as_list() == [3]
     assert fl.RaggedTensorSpec([None, None], fl.int64).shape.as_list() == [None, None]
     assert fl.SparseTensorSpec(fl.TensorShape(None)) == fl.SparseTensorSpec(None)
+
+
+def test_fused_stages_hand_their_functions_tensors_too():
+    options = fl.data.Options()
+    for name in ("map_fusion", "filter_fusion", "map_and_filter_fusion", "map_and_batch_fusion"):
+        setattr(options.experimental_optimization, name, True)
+    images = Dataset.from_tensor_slices(np.zeros((4, 3), np.uint8))
+    fused = images.map(lambda x: x + 1).map(lambda x: x / 255).with_options(options)
+    assert next(fused.as_numpy_iterator()).dtype == np.float32
+    seen = set()
+    pipeline = (Dataset.range(8).map(lambda x: seen.add(type(x)) or x)
+                .filter(lambda x: seen.add(type(x)) is None and x % 2 == 0)
+                .filter(lambda x: seen.add(type(x)) is None).map(lambda x: seen.add(type(x)) or x)
+                .batch(2).with_options(options))
+    assert [b.tolist() for b in pipeline.as_numpy_iterator()] == [[0, 2], [4, 6]]
+    assert seen == {Tensor}
+    with pytest.raises(TypeError, match="Cannot convert 1.5"):
+        list(Dataset.range(3).map(lambda x: x).map(lambda x: x + 1.5).with_options(options))

@@ -240,10 +240,12 @@ plt.show()
 # %% [markdown]
 # Read the bars honestly. The six orange ones land near 1.0, a little above or below, and a
 # different one wins on each run: on a shared machine the noise (often 20 % or more on a
-# pass this short) is larger than the effect. A pass over 20 000 elements takes about 5 to
-# 30 ms, so a stage costs well under a microsecond per element, and removing one saves less
-# than that. With a map that takes a millisecond per call, the saving would be a
-# thousandth of the time. The two rewrites that change
+# pass this short) is larger than the effect. A pass over 20 000 elements takes about 20 to
+# 300 ms: most of it is the functions themselves (each `x + 1` or `x % 2` on a tensor checks
+# TensorFlow's dtype rules before NumPy computes, a few microseconds), and a fusion keeps
+# every call of them. What it removes is the pipeline's own step between two stages, well
+# under a microsecond per element. With a map that takes a millisecond per call, the
+# saving would be a thousandth of the time. The two rewrites that change
 # *when* work happens are the ones that matter: `inject_prefetch` overlaps the 5 ms map with
 # the 5 ms step (about 2x, as simulated), and `map_parallelization` runs several 5 ms calls at
 # once (2x or more: AUTOTUNE starts at one worker per core and adds more when the calls

@@ -60,23 +60,12 @@ class FusedMapDataset(MapDataset):
 
 
 def _compose(first, second):
-    """One function `element -> element` doing what the two maps do, in one Python call
-    around the two user functions (each map would add a call of its own)."""
-    ready, convert = _call._READY, _call.as_element
-    inner, outer = second._function, getattr(first, "_apply", None)
-    if outer is None:  # `first` is a plain map: unpack and convert inline
-        function = first._function
+    """One function `element -> element` doing what the two maps do: each user function gets
+    its element as tensors and its result converted back, exactly as in its own map (see
+    `_call.mapper`), in one call of the fused stage."""
+    outer = getattr(first, "_apply", None) or _call.mapper(first._function)
+    inner = _call.mapper(second._function)
 
-        def composed(element):
-            value = function(*element) if type(element) is tuple else function(element)
-            if type(value) not in ready:
-                value = convert(value)
-            value = inner(*value) if type(value) is tuple else inner(value)
-            return value if type(value) in ready else convert(value)
-        return composed
-
-    def composed_after_fused(element):  # `first` is already a fused map
-        value = outer(element)
-        value = inner(*value) if type(value) is tuple else inner(value)
-        return value if type(value) in ready else convert(value)
-    return composed_after_fused
+    def composed(element):
+        return inner(outer(element))
+    return composed
