@@ -16,12 +16,15 @@
 
 Errors are `InvalidArgumentError`s naming the field and the record index.
 
+Cutting a record into fields is in `_csv_fields` (`split_fields`, `record_fields`), reading a
+number from a field in `_csv_numbers` (`parse_integer`, `parse_float`); both are re-exported
+here. This module holds `decode_csv` itself: the `record_defaults` it takes and how it fills
+each column, by the fast path of `csv_fast` when the records allow it.
+
 >>> cols = decode_csv([b'1.5,"a,b",7', b',c,8'], [0.0, "", np.array([], np.int64)])
 >>> cols[0], cols[1].tolist(), cols[2]
 (array([1.5, 0. ], dtype=float32), [b'a,b', b'c'], array([7, 8]))
 """
-
-import re
 
 import numpy as np
 
@@ -30,6 +33,10 @@ from ..data import tracing
 from ..data.spec import TensorSpec
 from ..errors import InvalidArgumentError
 from . import csv_fast, static_specs
+from ._csv_fields import record_fields, split_fields  # noqa: F401 - split_fields re-exported
+from ._csv_numbers import parse_float, parse_integer
+from ._csv_numbers import (_ASCII_SPACE, _DECIMAL, _HEXADECIMAL, _INTEGER,  # noqa: F401
+                           _SPECIAL)  # re-exported
 
 _NUMERIC = {np.dtype(np.float32): "float", np.dtype(np.float64): "double",
             np.dtype(np.int32): "int32", np.dtype(np.int64): "int64"}
@@ -88,133 +95,6 @@ def _check(dtype, column):
     return dtype
 
 
-def split_fields(line, delimiter, use_quote_delim, record):
-    """The fields of one record, quotes removed."""
-    if not use_quote_delim or '"' not in line:
-        return line.split(delimiter)
-    fields, position, end = [], 0, len(line)
-    while True:
-        if position < end and line[position] == '"':
-            parts, position = [], position + 1
-            while True:
-                close = line.find('"', position)
-                if close < 0:
-                    raise InvalidArgumentError(
-                        f"Quoted field has to end with quote followed by delim or end in "
-                        f"record {record}: {line!r}")
-                parts.append(line[position:close])
-                if close + 1 < end and line[close + 1] == '"':
-                    parts.append('"')
-                    position = close + 2
-                    continue
-                position = close + 1
-                break
-            if position < end and line[position] != delimiter:
-                raise InvalidArgumentError(
-                    f"Quote inside a string has to be escaped by another quote in record "
-                    f"{record} (field {len(fields)}): {line!r}")
-            fields.append("".join(parts))
-        else:
-            stop = line.find(delimiter, position)
-            stop = end if stop < 0 else stop
-            field = line[position:stop]
-            if '"' in field:
-                raise InvalidArgumentError(
-                    f"Unquoted fields cannot have quotes/CRLFs inside (field {len(fields)} in "
-                    f"record {record}): {line!r}")
-            fields.append(field)
-            position = stop
-        if position >= end:
-            return fields
-        position += 1  # past the delimiter
-        if position == end:
-            fields.append("")
-            return fields
-
-
-def record_fields(line, delimiter, use_quote_delim, record):
-    """The fields of one `decode_csv` record, by the rules of TensorFlow's DecodeCSV kernel.
-
-    Beyond `split_fields`: an empty record has no field, a line break (CR or LF) where a
-    field would start is skipped, and one inside an unquoted field is an error.
-
-    >>> record_fields("1,\\r2", ",", True, 0), record_fields("", ",", True, 0)
-    (['1', '2'], [])
-    """
-    if "\r" not in line and "\n" not in line:
-        return split_fields(line, delimiter, use_quote_delim, record) if line else []
-    fields, position, end = [], 0, len(line)
-    while position < end:
-        if line[position] in "\r\n":
-            position += 1
-            continue
-        if use_quote_delim and line[position] == '"':
-            # a quoted field holds no line break that needs care: reuse the quote rules on it
-            stop = position + 1
-            while True:
-                close = line.find('"', stop)
-                if close < 0 or close + 1 >= end or line[close + 1] == delimiter:
-                    break
-                stop = close + 2
-            piece = line[position:end if close < 0 else close + 1]
-            fields.extend(split_fields(piece, delimiter, True, record))
-            position += len(piece) + 1
-            continue
-        stop = line.find(delimiter, position)
-        stop = end if stop < 0 else stop
-        field = line[position:stop]
-        if "\r" in field or "\n" in field or (use_quote_delim and '"' in field):
-            raise InvalidArgumentError(
-                f"Unquoted fields cannot have quotes/CRLFs inside (field {len(fields)} in "
-                f"record {record}): {line!r}")
-        fields.append(field)
-        position = stop + 1
-    if line[-1] == delimiter:
-        fields.append("")
-    return fields
-
-
-# TensorFlow reads numbers with absl's SimpleAtoi / SimpleAtof: ASCII whitespace around the
-# number, ASCII digits only, and (for floats) what absl::from_chars takes, hexadecimal with a
-# 0x prefix included. Python's int() and float() would also take Unicode digits and spaces.
-_ASCII_SPACE = " \t\n\v\f\r"
-_INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
-_DECIMAL = re.compile(r"-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
-_HEXADECIMAL = re.compile(r"-?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)"
-                          r"(?:[pP][+-]?[0-9]+)?", re.ASCII)
-_SPECIAL = re.compile(r"(-?)(inf|infinity|nan(?:\([0-9a-z_]*\))?)", re.ASCII | re.IGNORECASE)
-
-
-def parse_integer(text):
-    """An int as absl::SimpleAtoi reads it, or None (range is checked by the caller).
-
-    >>> parse_integer(" +42 "), parse_integer("\u0664\u0662")
-    (42, None)
-    """
-    text = text.strip(_ASCII_SPACE)
-    return int(text) if _INTEGER.fullmatch(text) else None
-
-
-def parse_float(text):
-    """A float as absl::SimpleAtof reads it (decimal, 0x-hexadecimal, inf, nan), or None.
-
-    >>> parse_float("0x1p3"), parse_float("-Infinity"), parse_float("1_0")
-    (8.0, -inf, None)
-    """
-    text = text.strip(_ASCII_SPACE)
-    if text.startswith("+"):
-        text = text[1:]
-        if text.startswith("-"):
-            return None
-    if _DECIMAL.fullmatch(text):
-        return float(text)
-    if _HEXADECIMAL.fullmatch(text):
-        return float.fromhex(text)
-    special = _SPECIAL.fullmatch(text)
-    if special:
-        sign, word = special.groups()
-        return float(sign + ("inf" if word.lower().startswith("inf") else "nan"))
-    return None
 
 
 def _convert(text, dtype, column, record):

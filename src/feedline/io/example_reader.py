@@ -17,6 +17,10 @@ Anything else (unknown fields, unpacked numbers, repeated `features` fields, a v
 its key) goes through the protobuf classes, so the answer never depends on the path. As in
 TensorFlow, a later entry with the same key wins, and a feature with no list set is missing.
 
+The helpers for the cheap forms (`count`, `counts`, `decode`, `encode`, `concatenate`) and the
+varint coders (`decode_varints`, `encode_varints`) are in `_example_values`, re-exported here.
+This module reads the records: `read_features` and `read_all`.
+
 >>> from feedline.train import Example, Features, Feature, Int64List
 >>> data = Example(features=Features(feature={
 ...     "n": Feature(int64_list=Int64List(value=[1, 300]))})).SerializeToString()
@@ -25,14 +29,14 @@ TensorFlow, a later entry with the same key wins, and a feature with no list set
 ('int64_list', [1, 300])
 """
 
-import itertools
-
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from ._example_values import (_CONTINUATION_BYTES, concatenate, count,  # noqa: F401
+                              counts, decode, decode_varints, encode,  # re-exported
+                              encode_varints)
 
 _KINDS = {0x0A: "bytes_list", 0x12: "float_list", 0x1A: "int64_list"}
-_CONTINUATION_BYTES = bytes(range(128, 256))
 _EMPTY = object()
 
 
@@ -216,106 +220,3 @@ def read_all(records, names):
         found_all.append(found if found is not None else _general(data, names, index))
     return found_all
 
-
-def counts(parts, kind):
-    """The number of values in each of `parts` (an int64 array)."""
-    types = set(map(type, parts))
-    if kind == "bytes_list" and types <= {list}:
-        return np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
-    if kind == "bytes_list" or not types <= {bytes}:
-        return np.fromiter((count(part, kind) for part in parts), dtype=np.int64,
-                           count=len(parts))
-    sizes = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
-    if kind == "float_list":
-        return sizes >> 2
-    ends = np.cumsum(sizes)
-    if not len(ends) or not ends[-1]:
-        return sizes
-    last = np.concatenate(([0], np.cumsum(np.frombuffer(b"".join(parts), np.uint8) < 128)))
-    return last[ends] - last[ends - sizes]
-
-
-def count(values, kind):
-    """How many values `values` (in any of the forms above) holds."""
-    if isinstance(values, bytes):
-        if kind == "float_list":
-            return len(values) >> 2
-        return len(values.translate(None, _CONTINUATION_BYTES))
-    return len(values)
-
-
-def decode(values, kind):
-    """`values` as a NumPy array (float32, int64 or object)."""
-    if isinstance(values, bytes):
-        if kind == "float_list":
-            return np.frombuffer(values, dtype="<f4").astype(np.float32, copy=False)
-        return decode_varints(values)
-    if kind == "bytes_list":
-        array = np.empty(len(values), dtype=object)
-        array[:] = list(values)
-        return array
-    return np.asarray(values)
-
-
-def encode(array, kind):
-    """The cheap form of a NumPy array of values (used for default values)."""
-    if kind == "float_list":
-        return np.asarray(array, dtype="<f4").tobytes()
-    if kind == "int64_list":
-        return encode_varints(array)
-    return [bytes(value) for value in np.asarray(array, dtype=object).reshape(-1)]
-
-
-def concatenate(parts, kind):
-    """One NumPy array of all `parts`' values, in order."""
-    if kind == "bytes_list":
-        flat = list(itertools.chain.from_iterable(parts))
-        array = np.empty(len(flat), dtype=object)
-        array[:] = flat
-        return array
-    if all(isinstance(part, bytes) for part in parts):
-        return decode(b"".join(parts), kind)
-    dtype = np.float32 if kind == "float_list" else np.int64
-    if not parts:
-        return np.empty(0, dtype=dtype)
-    return np.concatenate([decode(part, kind) for part in parts]).astype(dtype, copy=False)
-
-
-def decode_varints(data):
-    """Decode concatenated protobuf varints (int64 two's complement) all at once.
-
-    >>> decode_varints(encode_varints([0, 1, 127, 128, 300, -1, 2**63 - 1])).tolist()
-    [0, 1, 127, 128, 300, -1, 9223372036854775807]
-    """
-    raw = np.frombuffer(data, dtype=np.uint8)
-    if not len(raw):
-        return np.empty(0, dtype=np.int64)
-    last = raw < 128
-    if last.all():
-        return raw.astype(np.int64)
-    ends = np.flatnonzero(last)
-    if not len(ends) or ends[-1] != len(raw) - 1:
-        raise InvalidArgumentError("Can't parse serialized Example: an int64_list ends inside "
-                                   "a varint")
-    starts = np.empty_like(ends)
-    starts[0] = 0
-    starts[1:] = ends[:-1] + 1
-    lengths = ends - starts + 1
-    if lengths.max() > 10:
-        raise InvalidArgumentError("Can't parse serialized Example: a varint is longer than "
-                                   "10 bytes")
-    shifts = (np.arange(len(raw)) - np.repeat(starts, lengths)).astype(np.uint64) * np.uint64(7)
-    pieces = (raw & 0x7F).astype(np.uint64) << shifts
-    return np.bitwise_or.reduceat(pieces, starts).view(np.int64)
-
-
-def encode_varints(values):
-    """Protobuf varints of int64 `values`, concatenated (negative numbers take 10 bytes)."""
-    out = bytearray()
-    for value in np.asarray(values, dtype=np.int64).reshape(-1).tolist():
-        value &= 0xFFFFFFFFFFFFFFFF
-        while value >= 128:
-            out.append((value & 0x7F) | 0x80)
-            value >>= 7
-        out.append(value)
-    return bytes(out)
