@@ -1,10 +1,12 @@
 """What every layer shares: naming, dtype policy, build-once, config round trips.
 
 The helpers that convert inputs live in `_inputs.py` and are re-exported here.
+The arguments every constructor takes (automatic names, dtype policies, Keras' base
+arguments, a custom layer's recorded arguments) are read in `_layer_arguments.py`, and what
+`__call__` works out about its inputs in `_layer_calls.py`; both are re-exported here.
 """
 
 import inspect
-import re
 
 import numpy as np
 
@@ -13,107 +15,16 @@ from ._layer_io import SymbolicIOMixin
 from ._weights import WeightsMixin
 from ._inputs import (check_choice, first_component, is_batch_stream, iter_batches,  # noqa: F401
                       to_call_inputs, to_float_array, to_int_array, to_string_array)
+from ._layer_arguments import (_NAME_COUNTS, _PLAIN, KERAS_BASE_KWARGS,  # noqa: F401
+                               _auto_name, _constructor_arguments, _is_plain,
+                               dtype_policy_name, reset_names, serialize_dtype)  # re-exported
+from ._layer_calls import _TAKES_TRAINING, _shape_of, _takes_training  # noqa: F401
 
 
 class NotAdaptedError(RuntimeError, ValueError):
     """A layer that learns its state was called before `adapt` (or before its state was given).
 
     A ValueError too: what Keras 3 raises there (Discretization without bin boundaries)."""
-
-
-_NAME_COUNTS = {}
-
-
-def _auto_name(class_name):
-    # Keras' snake case: a capital starts a word before lower-case letters or after one
-    # (`MaxPooling2D` -> max_pooling2d, `Conv2D` -> conv2d, `StringLookup` -> string_lookup).
-    base = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", class_name)
-    base = re.sub(r"([a-z])([A-Z])", r"\1_\2", base).lower()
-    count = _NAME_COUNTS.get(base, 0)
-    _NAME_COUNTS[base] = count + 1
-    return base if count == 0 else f"{base}_{count}"
-
-
-def reset_names():
-    """Forget the automatic names given so far: the next `Normalization()` is `normalization`."""
-    _NAME_COUNTS.clear()
-
-
-# The values Keras records from a custom layer's constructor to write its config by itself.
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def _constructor_arguments(cls, args, kwargs):
-    """The arguments a custom layer was built with, by name, when all are plain values (None
-    otherwise): what Keras' automatic `get_config` returns for a subclass without one."""
-    try:
-        bound = inspect.signature(cls.__init__).bind(None, *args, **kwargs).arguments
-    except TypeError:
-        return None  # __init__ will raise the same error with its own message
-    bound.pop(next(iter(bound)))  # self
-    for name, parameter in inspect.signature(cls.__init__).parameters.items():
-        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
-            bound.update(bound.pop(name, {}))
-        elif parameter.kind is inspect.Parameter.VAR_POSITIONAL and bound.pop(name, ()):
-            return None
-    if not all(_is_plain(value) for value in bound.values()):
-        return None
-    return bound
-
-
-def _is_plain(value):
-    if isinstance(value, (list, tuple)):
-        return all(_is_plain(item) for item in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _is_plain(v) for k, v in value.items())
-    return isinstance(value, _PLAIN)
-
-
-def _shape_of(inputs):
-    """What `build` receives: the input's shape, or a list of shapes for a list of inputs."""
-    if isinstance(inputs, (list, tuple)) and inputs and all(
-            isinstance(item, np.ndarray) for item in inputs):
-        return [tuple(item.shape) for item in inputs]
-    if isinstance(inputs, np.ndarray):
-        return tuple(inputs.shape)
-    try:
-        return tuple(np.shape(inputs)) if not isinstance(inputs, dict) else None
-    except (TypeError, ValueError, UnicodeError):  # mixed or ragged Python values
-        return None
-
-
-# What Keras 3's base `Layer.__init__` takes besides `name`, `dtype` and `trainable`. feedline
-# keeps them on the layer (they change nothing here) so Keras code and configs load as written.
-KERAS_BASE_KWARGS = ("autocast", "activity_regularizer", "input_shape", "input_dim",
-                     "batch_size", "batch_input_shape")
-
-
-def dtype_policy_name(dtype):
-    """The dtype policy name of `dtype`: a name, a NumPy dtype, or Keras' serialized policy.
-
-    >>> dtype_policy_name({"class_name": "DTypePolicy", "config": {"name": "int32"}})
-    'int32'
-    """
-    if isinstance(dtype, dict):
-        config = dtype.get("config")
-        if not isinstance(config, dict) or "name" not in config:
-            raise ValueError(f"dtype: expected a Keras DTypePolicy config such as "
-                             f"{{'class_name': 'DTypePolicy', 'config': {{'name': 'float32'}}}}"
-                             f", got {dtype!r}")
-        return str(config["name"])
-    if isinstance(dtype, str):
-        return dtype
-    try:
-        return np.dtype(dtype).name
-    except TypeError:
-        raise TypeError(f"dtype: expected a dtype name such as 'float32', got {dtype!r}") \
-            from None
-
-
-def serialize_dtype(name):
-    """Keras 3's serialized form of the dtype policy `name`, as `get_config` writes it."""
-    return {"module": "keras", "class_name": "DTypePolicy", "config": {"name": name},
-            "registered_name": None}
 
 
 # Filled by `_symbolic` when it loads: the type of `Input`'s placeholders.
@@ -307,17 +218,3 @@ class Layer(SymbolicIOMixin, WeightsMixin):
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name!r}>"
-
-
-_TAKES_TRAINING = {}
-
-
-def _takes_training(layer_class):
-    """Whether `layer_class.call` has a `training` argument (remembered per class)."""
-    takes = _TAKES_TRAINING.get(layer_class)
-    if takes is None:
-        parameters = inspect.signature(layer_class.call).parameters
-        takes = _TAKES_TRAINING[layer_class] = "training" in parameters or any(
-            p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
-    return takes
-
