@@ -58,12 +58,9 @@ _SAME_DTYPE_UFUNCS = {"AddV2": np.add, "Sub": np.subtract, "Mul": np.multiply,
                       "NotEqual": np.not_equal}
 _BITWISE = {"LogicalAnd": "BitwiseAnd", "LogicalOr": "BitwiseOr", "LogicalXor": "BitwiseXor"}
 # The divisions, computed here without the public op's general checks once the dtypes agree
-# (see `_divide`); `/` divides integers as floats: int8/16 as float32, int32/64 as float64.
+# (see `_divide`); `/` divides integers as floats by the public op's own table.
 _DIVISIONS = {"RealDiv": np.true_divide, "FloorDiv": np.floor_divide, "FloorMod": np.mod}
-_TRUEDIV_FLOATS = {np.dtype(small): np.dtype(np.float32)
-                   for small in (np.int8, np.uint8, np.int16, np.uint16)}
-_TRUEDIV_FLOATS.update({np.dtype(wide): np.dtype(np.float64)
-                        for wide in (np.int32, np.uint32, np.int64, np.uint64)})
+_TRUEDIV_FLOATS = {}  # NumPy dtype -> float dtype, filled from `ops.arithmetic` on first use
 
 # Which NumPy kinds TensorFlow casts to a tensor's kind when converting a NumPy operand (its
 # IsCompatible rule): integers to integers, integers and floats to floats, any number to
@@ -246,6 +243,10 @@ def _divide(kernel, division, left, right):
     if right.dtype != dtype or dtype.kind not in "iuf":
         return None
     if kernel == "RealDiv":
+        if not _TRUEDIV_FLOATS:
+            from .ops.arithmetic import _TRUEDIV
+
+            _TRUEDIV_FLOATS.update((np.dtype(k), np.dtype(v)) for k, v in _TRUEDIV.items())
         wide = _TRUEDIV_FLOATS.get(dtype)
         if wide is not None:
             left, right = left.astype(wide), right.astype(wide)

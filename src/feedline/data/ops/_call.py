@@ -70,12 +70,6 @@ def as_element(value):
     return structure.to_element(value)
 
 
-def _plain(tensor):
-    """A numeric `Tensor` result back as the element leaf it wraps (a 0-d one as a scalar)."""
-    plain = _view(tensor, np.ndarray)
-    return plain[()] if plain.ndim == 0 else plain
-
-
 def mapper(function):
     """A one-argument function: call `function` on an element and convert its result."""
     def apply(element):
@@ -90,8 +84,8 @@ def mapper(function):
             return value
         if value is arguments:  # handed back unchanged: the element it was made from
             return element
-        if kind is Tensor and value.dtype.kind != "O":
-            return _plain(value)
+        if kind is Tensor:  # an op's result: `to_leaf` turns it back cheaply
+            return structure.to_leaf(value)
         return as_element(value)
     return apply
 
