@@ -55,8 +55,9 @@ def walk(buffer, start, records, limit=None):
     `limit` of them when given).
 
     Returns `(position, problem)`: where the first incomplete record begins (or the end), and
-    `None`, or `("corrupted", offset, what)` at the first record whose CRC does not match
-    (offset: the record's start for a bad length CRC, its data's start for a bad data CRC).
+    `None`, or `("corrupted", offset, what, start)` at the first record whose CRC does not
+    match (offset: the record's start for a bad length CRC, its data's start for a bad data
+    CRC; start: the record's start; see `describe`).
     The loop keeps CRC and unpack lookups local: it is the hot path of every reader.
     """
     view = memoryview(buffer)
@@ -69,7 +70,7 @@ def walk(buffer, start, records, limit=None):
         length, length_crc = unpack_header(buffer, position)
         plain = (length_crc - MASK_DELTA) & 0xFFFFFFFF
         if crc(view[position:position + 8]) != ((plain >> 17) | (plain << 15)) & 0xFFFFFFFF:
-            return position, ("corrupted", position, "length CRC does not match")
+            return position, ("corrupted", position, "length CRC does not match", position)
         data_end = position + HEADER_SIZE + length
         if data_end + FOOTER_SIZE > end:
             break
@@ -77,11 +78,24 @@ def walk(buffer, start, records, limit=None):
         plain = (unpack_footer(buffer, data_end)[0] - MASK_DELTA) & 0xFFFFFFFF
         if crc(data) != ((plain >> 17) | (plain << 15)) & 0xFFFFFFFF:
             # TensorFlow names where the data starts for this one, so we do too.
-            return position, ("corrupted", position + HEADER_SIZE,
-                              f"data CRC does not match (the record starts at byte {position})")
+            return position, ("corrupted", position + HEADER_SIZE, "data CRC does not match",
+                              position)
         append(data)
         position = data_end + FOOTER_SIZE
     return position, None
+
+
+def describe(problem, base):
+    """A problem `walk` found in a buffer that starts at stream offset `base`: the offset to
+    name and the words for it.
+
+    >>> describe(("corrupted", 12, "data CRC does not match", 0), 100)
+    (112, 'data CRC does not match (the record starts at byte 100)')
+    """
+    _, offset, what, start = problem
+    if offset != start:
+        what = f"{what} (the record starts at byte {base + start})"
+    return base + offset, what
 
 
 def needed_bytes(buffer, position):

@@ -152,9 +152,9 @@ class RecordStream:
         else:
             self._position, problem = framing.walk(self._buffer, self._position, ready)
         if problem is not None:
-            _, offset, what = problem
+            offset, what = framing.describe(problem, self._base)
             self._error = DataLossError(
-                f"corrupted record at {self._base + offset} in {self.path}: the {what} "
+                f"corrupted record at {offset} in {self.path}: the {what} "
                 f"(record {self._walked + len(ready)} of the file)")
         self._walked += len(ready)
         self._ready, self._next = ready, 0

@@ -20,7 +20,9 @@ import itertools
 from ..errors import DataLossError
 from . import framing
 from .compression import CHUNK_SIZE  # noqa: F401 - the text readers' chunk size, kept here
-from .record_stream import RecordStream, open_binary  # noqa: F401 - open_binary: re-exported
+from .compression import check_compression_type
+from .record_stream import RecordStream, chunk_size_of, open_binary  # noqa: F401 - re-exported
+from .small_file import small_file_records
 
 def read_records(path, compression_type=None, buffer_size=None):
     """The data of every record of the TFRecord file at `path`, as `bytes`, reading
@@ -51,6 +53,7 @@ class RecordReader:
     def __init__(self, path, compression_type=None, buffer_size=None):
         self._arguments = (path, compression_type, buffer_size)
         self._stream, self._current = None, iter(())
+        self._error = None  # what follows a small file's records (see `small_file`)
 
     def __iter__(self):
         return self
@@ -59,9 +62,18 @@ class RecordReader:
         """The next read's records (non-empty); StopIteration at the end of the file."""
         if self._stream is None:
             if self._arguments is None:
+                error, self._error = self._error, None
+                if error is not None:
+                    raise error
                 raise StopIteration
             # A file that cannot be opened raises once; the reader has ended after that.
             arguments, self._arguments = self._arguments, None
+            path, compression_type, buffer_size = arguments
+            small = small_file_records(path, check_compression_type(compression_type),
+                                       chunk_size_of(buffer_size))
+            if small is not None:  # the whole file in one read
+                records, self._error = small
+                return records or self._refill()
             self._stream = RecordStream(*arguments, batched=True)
         try:
             records = self._stream.run()
@@ -92,15 +104,15 @@ class RecordReader:
 
     def close(self):
         """Close the file (idempotent); the reader then ends."""
-        self._arguments, self._current = None, iter(())
+        self._arguments, self._current, self._error = None, iter(()), None
         if self._stream is not None:
             self._stream.close()
             self._stream = None
 
 
 def _damage(problem, base, path):
-    _, offset, what = problem
-    return DataLossError(f"corrupted record at {base + offset} in {path}: the {what}")
+    offset, what = framing.describe(problem, base)
+    return DataLossError(f"corrupted record at {offset} in {path}: the {what}")
 
 
 def read_records_from_buffer(buffer, name="<buffer>"):

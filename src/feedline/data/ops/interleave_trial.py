@@ -26,9 +26,30 @@ import operator
 from ...tensor import StringTensor, as_tensors
 from ..state import protocol
 from ._trial import Trial
-from ._interleave_workers import _END, _Failure
+from ._interleave_workers import _END, _Failure, _read_measured
+from ._workers import close_quietly
 from .interleave_rounds import take_rounds
 from .parallel_interleave import ParallelInterleaveIterator
+
+
+RUN_LIMIT = 512  # elements `_inline_rounds` gathers at most before handing them out
+
+
+def _read_inline(state, reader):
+    """Read `reader`'s next block on the consumer's thread, with no worker to hand it over
+    to (see `_interleave_workers._hand_over`); False when the read waited (threads may come
+    back, see `_read_measured`) or the block ended with an error."""
+    block = _read_measured(state, reader)
+    last = block[-1]
+    if last is _END or (type(last) is _Failure and last.final):
+        close_quietly(reader.iterator)
+        reader.ended = True
+        with state.lock:
+            state.readers.discard(reader)
+    if type(last) is _Failure:
+        reader.failed = True
+    reader.taken.extend(block)
+    return not state.inline_waited and not reader.failed
 
 
 class TrialInterleaveIterator(ParallelInterleaveIterator):
@@ -52,10 +73,11 @@ class TrialInterleaveIterator(ParallelInterleaveIterator):
         Raises:
             StopIteration: at the end; an element's error, in its place.
         """
-        run = None
+        run, state = None, self._state
         if self._block_length == 1 and self._taken == 0 and self._deterministic \
-                and self._state.node is None and not self._state.inline_waited:
-            run = self._rounds()
+                and state.node is None and not state.inline_waited:
+            run = self._inline_rounds() if state.inline and not state.running \
+                else self._rounds()
             if run:
                 self._delivered += len(run)
                 self._after_delivery(len(run))
@@ -84,6 +106,61 @@ class TrialInterleaveIterator(ParallelInterleaveIterator):
             self._input_done()
             if self._state.inline_waited:  # reads waited: the general loop takes over
                 return run
+
+    def _inline_rounds(self):
+        """`_rounds` when the consumer reads every block and no worker thread exists: it
+        reads the blocks the rounds need and opens the datasets that fill the slots itself,
+        the shortcut of `_take` and `_start` with nobody to hand over to. A slot that empties
+        is filled at once (the order is the same: its next turn finds the new dataset). It
+        stops after `RUN_LIMIT` elements, and leaves to the general loop an error to raise in
+        its place, a read that waited and the end."""
+        slots, state, run = self._slots, self._state, []
+        while len(run) < RUN_LIMIT and not state.stopped:
+            more, self._slot = take_rounds(slots, self._slot)
+            run.extend(more)
+            slot = self._slot
+            reader = slots[slot]
+            if reader is not None:
+                taken = reader.taken
+                if not taken:
+                    if not _read_inline(state, reader):
+                        return run
+                    continue
+                if taken[0] is not _END:
+                    return run  # an error
+                taken.popleft()
+                slots[slot] = None
+                self._open_count -= 1
+                self._slot = (slot + 1) % len(slots)
+                self._input_done()
+            elif self._input_ended and not self._futures:
+                if not self._open_count:
+                    return run
+                self._slot = (slot + 1) % len(slots)  # nothing left to fill it: passed over
+                continue
+            if not self._fill_inline(slot):
+                return run
+        return run
+
+    def _fill_inline(self, slot):
+        """Put the next opened dataset in the empty `slot` and read its first block. False
+        when the general loop must go on instead: the input's next item is an error (raised
+        at the slot's turn), or the read waited or ended in an error."""
+        if not self._futures and (self._input_ended or self._start_inline()):
+            return True  # no input left: the slot stays empty
+        if type(self._futures[0]) is _Failure:
+            return False
+        reader = self._slots[slot] = self._futures.popleft()
+        self._open_count += 1
+        return _read_inline(self._state, reader)
+
+    def _start_inline(self):
+        """Open datasets ahead as `_open` does; True when there is none left to open."""
+        while len(self._futures) < len(self._slots) + 1 and not self._input_ended:
+            started = self._start()
+            if started is not None:
+                self._futures.append(started)
+        return not self._futures
 
     def _save(self):
         # Elements of the last run the loop has not pulled yet were not delivered.

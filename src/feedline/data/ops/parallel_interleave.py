@@ -46,6 +46,12 @@ def _direct_reader(dataset):
     return single()
 
 
+def _opened(function, element):
+    """The iterator of the dataset `function` makes from `element` (see `_direct_reader`)."""
+    opened = dataset_from(function, element, "interleave")
+    return _direct_reader(opened) or opened._iterator()
+
+
 class ParallelInterleaveIterator:
     """The consumer side: the sequential interleave's order over blocks the workers read."""
 
@@ -94,9 +100,11 @@ class ParallelInterleaveIterator:
             self._input_ended = True
             return None
         try:
-            with autotune.using(self._model):  # AUTOTUNE stages inside join this pipeline's
-                opened = dataset_from(self._function, element, "interleave")
-                iterator = _direct_reader(opened) or opened._iterator()
+            if self._model is None:
+                iterator = _opened(self._function, element)
+            else:
+                with autotune.using(self._model):  # AUTOTUNE stages inside join its model
+                    iterator = _opened(self._function, element)
         except Exception as error:  # noqa: BLE001 - raised when its slot is reached
             return _Failure(error)
         reader, state = _Reader(iterator), self._state
@@ -105,6 +113,8 @@ class ParallelInterleaveIterator:
                 _workers.close_quietly(iterator)
                 raise StopIteration
             state.readers.add(reader)
+            if state.inline:  # the consumer reads it when its turn comes (`_take`)
+                return reader
             state.queue(reader)
             count = state.missing(1)
         state.start(count)

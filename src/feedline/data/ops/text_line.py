@@ -10,8 +10,9 @@ without a newline still counts. Files may be GZIP or ZLIB compressed as a whole.
 [b'a,1', b'b,2', b'c,3']
 """
 
-from ...io.compression import CHUNK_SIZE, read_chunks
+from ...io.compression import CHUNK_SIZE, check_compression_type, read_chunks
 from ...io.record_stream import chunk_size_of
+from ...io.small_file import read_if_small
 from ...io.tfrecord_reader import open_binary
 from .tfrecord import FileReaderDataset
 
@@ -53,8 +54,13 @@ class LineReader:
             path, compression_type, buffer_size = self._arguments
             chunk_size = CHUNK_SIZE if not buffer_size else chunk_size_of(buffer_size)
             self._arguments = None  # a file that cannot be opened raises once, then ends
-            self._handle = open_binary(path)
-            self._chunks = read_chunks(self._handle, compression_type, path, chunk_size)
+            whole = None if check_compression_type(compression_type) \
+                else read_if_small(path, chunk_size)
+            if whole is not None:  # one read (see `small_file`), split as a first chunk
+                self._chunks = iter((whole,))
+            else:
+                self._handle = open_binary(path)
+                self._chunks = read_chunks(self._handle, compression_type, path, chunk_size)
         try:
             for chunk in self._chunks:
                 if b"\r" in chunk:
@@ -95,10 +101,10 @@ class LineReader:
     def close(self):
         """Close the file (idempotent); the reader then ends."""
         self._arguments, self._pending = None, b""
-        if self._chunks is not None:
+        if self._handle is not None:
             self._chunks.close()
             self._handle.close()
-            self._chunks = self._handle = None
+        self._chunks = self._handle = None
 
 
 class TextLineDataset(FileReaderDataset):

@@ -73,8 +73,11 @@ class FileReaderDataset(Dataset):
         # One path given directly (not a Dataset of paths): see `single_file_reader`.
         self._single_path = as_path(filenames) if isinstance(
             filenames, (str, bytes, os.PathLike, np.str_, np.bytes_)) else None
-        self._files = files_dataset(filenames, self._stage)
-        self._inputs = (self._files,)
+        # A dataset of one path (an interleave opens one per small file) makes its files
+        # stage only when something asks for it: building it costs more than reading the file.
+        self._filenames = filenames
+        self._files_stage = None if self._single_path is not None \
+            else files_dataset(filenames, self._stage)
         self._num_parallel_reads = num_parallel_reads
         self._interleaved = None
         if num_parallel_reads is not None and num_parallel_reads != 1:
@@ -82,7 +85,17 @@ class FileReaderDataset(Dataset):
             self._interleaved = self._files.interleave(
                 lambda name: _OneFile(read_file, name), cycle_length=num_parallel_reads,
                 block_length=1, num_parallel_calls=num_parallel_reads)
-            self._inputs = (self._interleaved,)
+
+    @property
+    def _files(self):
+        """The Dataset of filenames this reader reads."""
+        if self._files_stage is None:
+            self._files_stage = files_dataset(self._filenames, self._stage)
+        return self._files_stage
+
+    @property
+    def _inputs(self):
+        return (self._interleaved,) if self._interleaved is not None else (self._files,)
 
     def _make_iterator(self):
         if self._interleaved is not None:
