@@ -54,6 +54,7 @@ class RecordReader:
         self._arguments = (path, compression_type, buffer_size)
         self._stream, self._current = None, iter(())
         self._error = None  # what follows a small file's records (see `small_file`)
+        self.drained = False  # `next_many` gave the last records: the next call would end
 
     def __iter__(self):
         return self
@@ -100,6 +101,7 @@ class RecordReader:
         if len(records) > limit:
             self._current = iter(records)
             return list(itertools.islice(self._current, limit))
+        self.drained = self._stream is None and self._arguments is None and self._error is None
         return records
 
     def close(self):

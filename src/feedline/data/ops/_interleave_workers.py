@@ -128,6 +128,9 @@ def _read_block(state, reader):
         if pull is next and reader.next_many is not None:  # a file reader: runs of records
             while len(block) < BLOCK:
                 block.extend(reader.next_many(BLOCK - len(block)))
+                if getattr(iterator, "drained", False):  # ended, without one more call
+                    block.append(_END)
+                    return block
                 if state.wanted is reader or state.wanted is _ANY:
                     return block
             return block
@@ -176,7 +179,9 @@ def _read_measured(state, reader):
         return _read_block(state, reader)
     started, started_cpu = time.perf_counter(), time.thread_time()
     block = _read_block(state, reader)
-    wall, cpu = time.perf_counter() - started, time.thread_time() - started_cpu
+    wall = time.perf_counter() - started
+    # The thread's CPU clock is a system call: read it again only when it is needed.
+    cpu = time.thread_time() - started_cpu if node is not None or wall > WAITED else wall
     if node is not None:
         node.record_call(wall, cpu, len(block))
     if state.inline:

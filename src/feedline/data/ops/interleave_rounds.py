@@ -23,6 +23,7 @@ or raised) goes through the order rule one element at a time, exactly as before.
 """
 
 import itertools
+import operator
 
 from ._interleave_workers import _END
 
@@ -37,6 +38,16 @@ def _plain_count(reader):
     if count and taken[-1] is _END:  # only a block's last item may be the end
         count -= 1
     return count
+
+
+def _take_first(taken, count):
+    """Remove the first `count` items of the deque `taken` and return them as a list (the
+    popping runs in C: this is the interleave's per-element cost)."""
+    if count == len(taken):
+        column = list(taken)
+        taken.clear()
+        return column
+    return list(map(operator.call, itertools.repeat(taken.popleft, count)))
 
 
 def rounds_ready(readers):
@@ -57,8 +68,11 @@ def take_rounds(readers, start):
         extra += 1
     columns = []
     for position, reader in enumerate(order[:extra] if not rounds else order):
-        take = reader.taken.popleft
-        columns.append([take() for _ in range(rounds + (position < extra))])
-    run = list(itertools.chain.from_iterable(zip(*columns))) if rounds else []
-    run.extend(column[rounds] for column in columns[:extra])
+        columns.append(_take_first(reader.taken, rounds + (position < extra)))
+    run = [None] * (rounds * len(columns) + extra)
+    for position, column in enumerate(columns):  # slot by slot, each into its places
+        if len(column) > rounds:
+            run[position:rounds * len(columns) + extra:len(columns)] = column
+        elif rounds:
+            run[position:rounds * len(columns):len(columns)] = column
     return run, (start + extra) % len(readers)

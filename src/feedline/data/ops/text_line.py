@@ -42,6 +42,7 @@ class LineReader:
         self._chunks = self._handle = None
         self._lines, self._next = [], 0  # the split lines of the chunks read, the next one
         self._pending = b""  # the start of a line the next chunk completes
+        self.drained = False  # `next_many` gave the last lines: the next call would end
 
     def __iter__(self):
         return self
@@ -56,11 +57,11 @@ class LineReader:
             self._arguments = None  # a file that cannot be opened raises once, then ends
             whole = None if check_compression_type(compression_type) \
                 else read_if_small(path, chunk_size)
-            if whole is not None:  # one read (see `small_file`), split as a first chunk
-                self._chunks = iter((whole,))
-            else:
-                self._handle = open_binary(path)
-                self._chunks = read_chunks(self._handle, compression_type, path, chunk_size)
+            if whole is not None:  # one read (see `small_file`), split at once
+                self._split_whole(whole)
+                return
+            self._handle = open_binary(path)
+            self._chunks = read_chunks(self._handle, compression_type, path, chunk_size)
         try:
             for chunk in self._chunks:
                 if b"\r" in chunk:
@@ -80,6 +81,17 @@ class LineReader:
             raise StopIteration
         self._lines, self._next = [pending], 0  # a last line without a newline counts
 
+    def _split_whole(self, whole):
+        """The lines of a whole file's content, as the chunked loop would split them."""
+        if b"\r" in whole:
+            whole = whole.replace(b"\r", b"")
+        lines = whole.split(b"\n")
+        if not lines[-1]:
+            lines.pop()  # after a final newline; a last line without one still counts
+        if not lines:
+            raise StopIteration
+        self._lines, self._next = lines, 0
+
     def __next__(self):
         if self._next == len(self._lines):
             self._refill()
@@ -94,6 +106,9 @@ class LineReader:
         start = self._next
         stop = min(start + limit, len(self._lines))
         self._next = stop
+        # The last lines given, with nothing left to read: the next call would end.
+        self.drained = stop == len(self._lines) and self._chunks is None \
+            and self._arguments is None
         if start == 0 and stop == len(self._lines):
             return self._lines
         return self._lines[start:stop]
