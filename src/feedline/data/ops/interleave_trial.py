@@ -26,7 +26,7 @@ import operator
 from ...tensor import StringTensor, as_tensors
 from ..state import protocol
 from ._trial import Trial
-from ._interleave_workers import _END, _Failure, _read_measured
+from ._interleave_workers import _END, _Failure, _Reader, _read_measured
 from ._workers import close_quietly
 from .interleave_rounds import take_rounds
 from .parallel_interleave import ParallelInterleaveIterator
@@ -219,4 +219,13 @@ class TrialInterleaveIterator(ParallelInterleaveIterator):
         state = self._state
         with state.lock:
             state.inline = inline
+            if not inline:  # datasets opened while reading inline were not queued: read ahead
+                for reader in [*self._slots, *self._futures]:
+                    if type(reader) is _Reader and not reader.queued and not reader.ended \
+                            and not reader.items:
+                        reader.queued = True
+                        state.work.append(reader)
+                count = state.missing(len(state.work))
             state.work_ready.notify_all()  # idle workers look at the queue again
+        if not inline:
+            state.start(count)
