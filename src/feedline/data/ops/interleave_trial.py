@@ -6,8 +6,11 @@ but not reads that run Python under the GIL, such as splitting the lines of smal
 in memory: there each block handed between threads only costs a thread switch. The deterministic
 parallel interleave therefore runs the trial of `feedline.data.ops._trial` on its first
 elements; without its threads, the consumer reads each block itself, in the same order and
-with the same blocks, so elements, errors and checkpoints are unchanged. Reading inline, it
-times each read in CPU and wall time (exact, as no other thread runs then): reads that took
+with the same blocks, so elements, errors and checkpoints are unchanged (and once no worker
+thread is left, it opens and reads the datasets of whole rounds in one go, handing them out as
+one run: `_inline_rounds`, the path of many small files). Reading inline, it
+times each read in wall time, and a read over a millisecond in CPU time too (exact, as no other
+thread runs then): reads that took
 over a millisecond mostly off the CPU (files that wait to open) bring the threads back for
 good, however far the pipeline has gone, once there are three of them and they are at least
 one read in ten (a single read preempted on a busy machine looks the same). At most one read runs
