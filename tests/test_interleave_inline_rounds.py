@@ -12,6 +12,7 @@ from threadkit import settle, snapshot
 
 import feedline as fl
 from feedline.data import Dataset, Iterator
+from feedline.data.autotune import model
 from feedline.data.ops import interleave_trial
 from feedline.data.state.iterators import restore_iterator, save_iterator
 
@@ -64,22 +65,42 @@ def random_case(rng):
         start = int(index) * 1000
         return Dataset.range(start, start + int(lengths[int(index)])).map(check_element)
 
-    def pipeline(parallel):
+    def pipeline(parallel, calls=None):
         return Dataset.range(count).map(check_input).interleave(
-            open_dataset, cycle_length=cycle, num_parallel_calls=cycle if parallel else None)
+            open_dataset, cycle_length=cycle,
+            num_parallel_calls=(calls or cycle) if parallel else None)
 
     return pipeline
 
 
-def test_random_interleaves_read_inline_match_the_sequential_order(inline_runs):
+@pytest.mark.parametrize("calls", [None, fl.data.AUTOTUNE])
+def test_random_interleaves_read_inline_match_the_sequential_order(inline_runs, calls):
     rng = np.random.default_rng(7)
     before = snapshot()
     for _ in range(60):
         pipeline = random_case(rng)
         expected = outcomes(iter(pipeline(parallel=False)))
-        assert outcomes(iter(settled_inline(pipeline(parallel=True)))) == expected
+        assert outcomes(iter(settled_inline(pipeline(True, calls)))) == expected
     assert inline_runs["runs"] > 60
     assert settle(before) == []
+
+
+def test_an_autotuned_interleave_counts_every_element_of_its_runs(inline_runs, monkeypatch):
+    recorded = []  # the element counts the stage's autotune node was told (windows reset it)
+    record = model.Node.record_output
+
+    def counted(node, value, now, waited=0.0, count=1):
+        recorded.append(count)
+        return record(node, value, now, waited, count)
+
+    monkeypatch.setattr(model.Node, "record_output", counted)
+    dataset = settled_inline(Dataset.range(30).interleave(
+        lambda x: Dataset.range(x * 100, x * 100 + 11 + x % 7), cycle_length=4,
+        num_parallel_calls=fl.data.AUTOTUNE))
+    iterator = Iterator(dataset, rewrite=False)
+    values = [int(v) for v in iterator]
+    assert iterator._iterator._state.node is not None and inline_runs["runs"] > 0
+    assert sum(recorded) == len(values) == sum(11 + x % 7 for x in range(30))
 
 
 def test_a_checkpoint_inside_an_inline_run_resumes_exactly(inline_runs):
