@@ -34,12 +34,34 @@ from .compression import check_compression_type, read_chunks
 DEFAULT_BUFFER_SIZE = 256 * 1024
 
 
+def missing(path):
+    """The error for a file that does not exist, naming it."""
+    return NotFoundError(f"{path}; No such file or directory")
+
+
+def corrupted(problem, base, path, index):
+    """The error for a damaged record `framing.walk` found in a buffer that starts at stream
+    offset `base`; `index`: the record's position in the file."""
+    offset, what = framing.describe(problem, base)
+    return DataLossError(f"corrupted record at {offset} in {path}: the {what} (record {index} "
+                         "of the file)")
+
+
+def truncated(buffer, position, base, path, index):
+    """The error for a file that ends inside the record at `buffer[position:]`."""
+    need = framing.needed_bytes(buffer, position)
+    return DataLossError(
+        f"truncated record at {base + position} in {path}: the file ends "
+        f"{len(buffer) - position} bytes into a record of {need} bytes (record {index} of the "
+        "file)")
+
+
 def open_binary(path):
     """Open `path` for reading, with a `NotFoundError` that names it when it is missing."""
     try:
         return open(path, "rb")
     except FileNotFoundError:
-        raise NotFoundError(f"{path}; No such file or directory") from None
+        raise missing(path) from None
     except IsADirectoryError:
         raise NotFoundError(f"{path} is a directory, not a file") from None
 
@@ -152,10 +174,7 @@ class RecordStream:
         else:
             self._position, problem = framing.walk(self._buffer, self._position, ready)
         if problem is not None:
-            offset, what = framing.describe(problem, self._base)
-            self._error = DataLossError(
-                f"corrupted record at {offset} in {self.path}: the {what} "
-                f"(record {self._walked + len(ready)} of the file)")
+            self._error = corrupted(problem, self._base, self.path, self._walked + len(ready))
         self._walked += len(ready)
         self._ready, self._next = ready, 0
         return bool(ready) or self._error is not None
@@ -220,14 +239,9 @@ class RecordStream:
         return True
 
     def _finish(self):
-        rest = len(self._buffer) - self._position
         self.close()
-        if rest:
-            need = framing.needed_bytes(self._buffer, self._position)
-            raise DataLossError(
-                f"truncated record at {self._base + self._position} in {self.path}: the file "
-                f"ends {rest} bytes into a record of {need} bytes (record {self._walked} of "
-                "the file)")
+        if self._position < len(self._buffer):
+            raise truncated(self._buffer, self._position, self._base, self.path, self._walked)
         return False
 
     def close(self):

@@ -18,9 +18,8 @@ import stat
 
 import numpy as np
 
-from ..errors import DataLossError, NotFoundError
-from . import framing
 from .batch_walk import walk_batch
+from .record_stream import corrupted, missing, truncated
 
 
 def read_if_small(path, limit):
@@ -34,7 +33,7 @@ def read_if_small(path, limit):
         # No file object: its cost is what this saves.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise NotFoundError(f"{path}; No such file or directory") from None
+        raise missing(path) from None
     try:
         status = os.fstat(descriptor)
         # A directory opens too, on Linux: the chunked reader names it in its error.
@@ -61,12 +60,7 @@ def small_file_records(path, compression_type, chunk_size):
     records = []
     position, problem = walk_batch(data, np.frombuffer(data, np.uint8), 0, records, len(data))
     if problem is not None:
-        offset, what = framing.describe(problem, 0)
-        return records, DataLossError(f"corrupted record at {offset} in {path}: the {what} "
-                                      f"(record {len(records)} of the file)")
+        return records, corrupted(problem, 0, path, len(records))
     if position < len(data):
-        need = framing.needed_bytes(data, position)
-        return records, DataLossError(
-            f"truncated record at {position} in {path}: the file ends {len(data) - position} "
-            f"bytes into a record of {need} bytes (record {len(records)} of the file)")
+        return records, truncated(data, position, 0, path, len(records))
     return records, None

@@ -194,11 +194,17 @@ def _read_measured(state, reader):
     return block
 
 
+def _ends(block):
+    """Whether nothing follows `block` from its dataset (its end, or an error that ends it)."""
+    last = block[-1]
+    return last is _END or (type(last) is _Failure and last.final)
+
+
 def _hand_over(state, reader, block):
     """Give `block`, just read from `reader`, to the consumer, and queue `reader` again if it
     has room for another block. Returns False when the iterator was stopped meanwhile."""
     last = block[-1]
-    ended = last is _END or (type(last) is _Failure and last.final)
+    ended = _ends(block)
     if ended:
         _workers.close_quietly(reader.iterator)
     with state.lock:

@@ -30,7 +30,7 @@ import time
 from ...tensor import StringTensor, as_tensors
 from ..state import protocol
 from ._trial import Trial
-from ._interleave_workers import _END, _Failure, _Reader, _read_measured
+from ._interleave_workers import _END, _Failure, _Reader, _ends, _read_measured
 from ._workers import close_quietly
 from .interleave_rounds import take_rounds
 from .parallel_interleave import ParallelInterleaveIterator
@@ -44,13 +44,12 @@ def _read_inline(state, reader):
     to (see `_interleave_workers._hand_over`); False when the read waited (threads may come
     back, see `_read_measured`) or the block ended with an error."""
     block = _read_measured(state, reader)
-    last = block[-1]
-    if last is _END or (type(last) is _Failure and last.final):
+    if _ends(block):
         close_quietly(reader.iterator)
         reader.ended = True
         with state.lock:
             state.readers.discard(reader)
-    if type(last) is _Failure:
+    if type(block[-1]) is _Failure:
         reader.failed = True
     reader.taken.extend(block)
     return not state.inline_waited and not reader.failed
@@ -109,13 +108,18 @@ class TrialInterleaveIterator(ParallelInterleaveIterator):
             reader = slots[self._slot]
             if reader is None or not reader.taken or reader.taken[0] is not _END:
                 return run
-            reader.taken.popleft()
-            slots[self._slot] = None
-            self._open_count -= 1
-            self._slot = (self._slot + 1) % len(slots)
-            self._input_done()
+            self._slot_ended(self._slot)
             if self._state.inline_waited:  # reads waited: the general loop takes over
                 return run
+
+    def _slot_ended(self, slot):
+        """The dataset in `slot` ended (its `_END` is next): empty the slot and move the turn
+        on, as `_next` does."""
+        self._slots[slot].taken.popleft()
+        self._slots[slot] = None
+        self._open_count -= 1
+        self._slot = (slot + 1) % len(self._slots)
+        self._input_done()
 
     def _inline_rounds(self):
         """`_rounds` when the consumer reads every block and no worker thread exists: it
@@ -138,11 +142,7 @@ class TrialInterleaveIterator(ParallelInterleaveIterator):
                     continue
                 if taken[0] is not _END:
                     return run  # an error
-                taken.popleft()
-                slots[slot] = None
-                self._open_count -= 1
-                self._slot = (slot + 1) % len(slots)
-                self._input_done()
+                self._slot_ended(slot)
             elif self._input_ended and not self._futures:
                 if not self._open_count:
                     return run
