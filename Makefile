@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 .PHONY: lab reset test test-browser notebooks bench minidata clean
 
 # pip's own output (one line per package, progress bars) shows the first install is moving.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py src/feedline/io/_walk.c
 	@echo "Installing feedline and its dependencies into $(VENV) (first run only, about a minute)..."
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip

@@ -20,6 +20,12 @@ import numpy as np
 
 from . import framing
 
+try:  # the compiled walker, where it was built and the CPU has a CRC32C instruction
+    from . import _walk
+    NATIVE = _walk.walk if _walk.HARDWARE else None
+except ImportError:
+    NATIVE = None
+
 _SHORTEST_RUN = 4  # below this, the per-record loop is cheaper than NumPy's fixed costs
 _STRETCH = 32  # records walked singly where lengths vary, before trying a run again
 
@@ -50,7 +56,15 @@ def walk_batch(buffer, array, start, records, limit, runs=None):
     """Append up to `limit` verified records of `buffer` (bytes; `array` is its uint8 view)
     from `start` to `records`. Returns `(position, problem)` exactly as `framing.walk` does.
     With `runs` (a list), append `(index in records, count, data offset, stride, length)`
-    for each equal-length run verified at once: those records are a 2-D view of `buffer`."""
+    for each equal-length run verified at once: those records are a 2-D view of `buffer`.
+    Where the compiled walker was built (`_walk`, see `NATIVE`), it does all of this."""
+    if NATIVE is not None:
+        found, position, problem, found_runs = NATIVE(buffer, start, limit)
+        if runs is not None:
+            base = len(records)
+            runs.extend((base + index, *run) for index, *run in found_runs)
+        records.extend(found)
+        return position, problem
     end, position, wanted = len(buffer), start, len(records) + limit
     crc, unpack = framing._crc, framing.LENGTH.unpack_from
     while len(records) < wanted and position + framing.HEADER_SIZE <= end:
