@@ -3,8 +3,8 @@
 The file is read `buffer_size` bytes at a time (256 KiB by default, as in TensorFlow), so
 memory stays bounded whatever the file's size; only a single record larger than the buffer
 makes it grow, to that record's size. `run()` gives the records of the next buffer (the
-per-record reader), `take(limit, out)` up to `limit` records (the batched reader, which also
-verifies equal-length runs with NumPy: `batched=True`, see `batch_walk`).
+per-record reader), `take(limit, out)` up to `limit` records (the batched reader, which
+verifies a whole buffer at once: `batched=True`, see `batch_walk`).
 
 >>> import os, tempfile
 >>> from feedline.io import TFRecordWriter

@@ -2,8 +2,9 @@
 
 When `batch` follows a plain `TFRecordDataset` (no `num_parallel_reads`, no parallel batch,
 no tracing hook that wants to see both stages), the batch takes its records straight from
-the files with `RecordStream(..., batched=True).take(n)`: equal-length records are verified with
-NumPy (`io.batch_walk`), and the batch is built once from the list, never element by element.
+the files with `RecordStream(..., batched=True).take(n)`: a buffer's records are verified at
+once (`io.batch_walk`: in C where it was built, else with NumPy), and the batch is built once
+from the list, never element by element.
 
 The batches are exactly those of the per-record pipeline: same elements (an object array of
 `bytes`), batches spanning file boundaries, a damaged record raising `DataLossError` (the
