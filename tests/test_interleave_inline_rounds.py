@@ -182,3 +182,19 @@ def test_closing_an_inline_interleave_early_closes_its_files(tmp_path, inline_ru
     iterator.close()
     assert not stage._state.readers
     assert inline_runs["runs"] > 0
+
+
+@pytest.mark.parametrize("cycle", [1, 2, 3])
+def test_an_inline_run_keeps_no_more_datasets_alive_than_the_threads_would(cycle, inline_runs):
+    """Each input is one big array sliced into views: an element keeps its array alive. At
+    most the cycle, the inputs opened ahead and the finished one the loop still holds."""
+    from feedline.perf.memory import peak_bytes
+
+    array_bytes = 64 * 4096
+    arrays = Dataset.range(12).interleave(
+        lambda x: Dataset.from_tensors(x).map(
+            lambda v: np.full((64, 4096), v, np.uint8)).unbatch(),
+        cycle_length=cycle, num_parallel_calls=cycle)
+    arrays = settled_inline(arrays)
+    assert peak_bytes(arrays) < (2 * cycle + 2.5) * array_bytes
+    assert inline_runs["runs"] > 0

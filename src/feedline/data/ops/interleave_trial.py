@@ -125,9 +125,9 @@ class TrialInterleaveIterator(ParallelInterleaveIterator):
         """`_rounds` when the consumer reads every block and no worker thread exists: it
         reads the blocks the rounds need and opens the datasets that fill the slots itself,
         the shortcut of `_take` and `_start` with nobody to hand over to. A slot that empties
-        is filled at once (the order is the same: its next turn finds the new dataset). It
-        stops after `RUN_LIMIT` elements, and leaves to the general loop an error to raise in
-        its place, a read that waited and the end."""
+        is filled at once (the order is the same: its next turn finds the new dataset). A run
+        stops after `RUN_LIMIT` elements and where a dataset ends, and leaves to the general
+        loop an error to raise in its place, a read that waited and the end."""
         slots, state, run = self._slots, self._state, []
         while len(run) < RUN_LIMIT and not state.stopped:
             more, self._slot = take_rounds(slots, self._slot)
@@ -143,6 +143,12 @@ class TrialInterleaveIterator(ParallelInterleaveIterator):
                 if taken[0] is not _END:
                     return run  # an error
                 self._slot_ended(slot)
+                # The run stops with the dataset that ended: its elements keep their dataset
+                # alive (views of one big array, say), and a run across many ends would keep
+                # them all. The emptied slot is filled now, for the next run (as the threads
+                # would have read it ahead).
+                self._fill_inline(slot)
+                return run
             elif self._input_ended and not self._futures:
                 if not self._open_count:
                     return run
