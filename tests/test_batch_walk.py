@@ -46,8 +46,7 @@ def reference(buffer, start, limit):
 
 def walked(buffer, start, limit):
     records, runs = [b"before"], []
-    position, problem = batch_walk.walk_batch(buffer, np.frombuffer(buffer, np.uint8), start,
-                                              records, limit, runs)
+    position, problem = batch_walk.walk_batch(buffer, start, records, limit, runs)
     return records[1:], position, problem, runs
 
 

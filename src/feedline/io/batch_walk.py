@@ -16,7 +16,7 @@ three records at a time, with the same results (`tests/test_batch_walk.py` compa
 >>> from feedline.io.framing import frame
 >>> buffer = b"".join(frame(bytes([n]) * 5) for n in range(4)) + frame(b"longer")
 >>> records = []
->>> walk_batch(buffer, np.frombuffer(buffer, np.uint8), 0, records, 10)
+>>> walk_batch(buffer, 0, records, 10)
 (106, None)
 >>> records[0], records[-1]
 (b'\\x00\\x00\\x00\\x00\\x00', b'longer')
@@ -58,10 +58,9 @@ def _records(buffer, first, count, stride, length):
     return items.astype(object).tolist()
 
 
-def walk_batch(buffer, array, start, records, limit, runs=None):
-    """Append up to `limit` verified records of `buffer` (bytes; `array` is its uint8 view)
-    from `start` to `records`. Returns `(position, problem)` exactly as `framing.walk` does.
-    With `runs` (a list), append `(index in records, count, data offset, stride, length)`
+def walk_batch(buffer, start, records, limit, runs=None):
+    """Append up to `limit` verified records of `buffer` (bytes) from `start` to `records`.
+    Returns `(position, problem)` exactly as `framing.walk` does. With `runs` (a list), append `(index in records, count, data offset, stride, length)`
     for each equal-length run verified at once: those records are a 2-D view of `buffer`.
     Where the compiled walker was built (`_walk`, see `NATIVE`), it does all of this."""
     if NATIVE is not None:

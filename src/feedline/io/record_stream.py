@@ -24,8 +24,6 @@ verifies a whole buffer at once: `batched=True`, see `batch_walk`).
 
 import os
 
-import numpy as np
-
 from ..errors import DataLossError, NotFoundError
 from . import framing
 from .batch_walk import walk_batch
@@ -96,7 +94,7 @@ class RecordStream:
         self._ready_buffer = self._ready_run = None  # `_ready`'s buffer, its run if one
         self.view = None  # after `take`: (buffer, offset, count, stride, length) or None
         self._batched = batched
-        self._buffer, self._array = b"", None
+        self._buffer = b""
         self._spare = None  # (chunk, offset): the part of a chunk after a bridge
         self._base = self._position = 0  # stream offset of _buffer[0]; next record in it
         self._ended = False
@@ -163,9 +161,7 @@ class RecordStream:
         ready, runs = [], []
         self._ready_buffer, self._ready_run = self._buffer, None
         if self._batched:
-            if self._array is None:
-                self._array = np.frombuffer(self._buffer, np.uint8)
-            self._position, problem = walk_batch(self._buffer, self._array, self._position,
+            self._position, problem = walk_batch(self._buffer, self._position,
                                                  ready, len(self._buffer), runs)
             if runs:
                 self._stride = runs[-1][3]
@@ -201,7 +197,7 @@ class RecordStream:
                 if chunk is None:
                     break
             if not pieces and len(chunk) - start >= need:
-                self._buffer, self._array = chunk, None
+                self._buffer = chunk
                 self._position, self._base = start, end_offset - start
                 return True
             take = min(need - have, len(chunk) - start)
@@ -211,7 +207,7 @@ class RecordStream:
             have += take
         if have == len(rest):
             return False
-        self._buffer, self._array = b"".join(pieces), None
+        self._buffer = b"".join(pieces)
         self._position, self._base = 0, end_offset - len(rest)
         return True
 
@@ -235,7 +231,7 @@ class RecordStream:
         self._short = len(data) < size
         if len(data) <= len(self._buffer) - self._position:
             return False  # nothing beyond what we had: the end of the file
-        self._buffer, self._array, self._position, self._base = data, None, 0, start
+        self._buffer, self._position, self._base = data, 0, start
         return True
 
     def _finish(self):

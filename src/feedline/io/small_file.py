@@ -16,8 +16,6 @@ those bytes exactly as they would a first chunk, so records, lines and errors ar
 import os
 import stat
 
-import numpy as np
-
 from .batch_walk import walk_batch
 from .record_stream import corrupted, missing, truncated
 
@@ -58,7 +56,7 @@ def small_file_records(path, compression_type, chunk_size):
     if data is None:
         return None
     records = []
-    position, problem = walk_batch(data, np.frombuffer(data, np.uint8), 0, records, len(data))
+    position, problem = walk_batch(data, 0, records, len(data))
     if problem is not None:
         return records, corrupted(problem, 0, path, len(records))
     if position < len(data):
