@@ -190,8 +190,10 @@ static PyObject *walk(PyObject *module, PyObject *args) {
     }
     Py_ssize_t good;
     Py_ssize_t bytes = position - start;
-    if (bytes >= RELEASE_GIL_BYTES) {
-        Py_BEGIN_ALLOW_THREADS  /* the buffer is held by `view`: it cannot change meanwhile */
+    /* Only an immutable `bytes` may be read without the GIL: another thread could rewrite a
+     * bytearray's lengths meanwhile, and pass 2 reads them again. */
+    if (bytes >= RELEASE_GIL_BYTES && view.obj != NULL && PyBytes_CheckExact(view.obj)) {
+        Py_BEGIN_ALLOW_THREADS
         good = first_bad_data(buf, starts, count);
         Py_END_ALLOW_THREADS
     } else {
